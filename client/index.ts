@@ -1,0 +1,7 @@
+/**
+ * `switchyard`: what app code imports on both sides. App code never reaches into `client/`,
+ * `server/` or `shared/` by path; this list is locked by a test.
+ */
+export { Link, type LinkProps } from './link';
+export { notFound } from '../shared/router-signals';
+export type { PageProps, LayoutProps, ErrorProps, LoadArgs, Params, SearchParams } from './types';

@@ -1,0 +1,72 @@
+/**
+ * Turns a page state and its loaded components into the React tree. The server and the client
+ * call this same function with the same state, which is what makes hydration match (SPEC N1).
+ *
+ * Each segment nests, outermost first: layout → error boundary → Suspense (loading) → below.
+ */
+import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import type { PageState } from '../shared/page-state';
+import { SegmentErrorBoundary } from './error-boundary';
+import type { ErrorProps } from './types';
+
+// Route modules are typed loosely here: each role fixes its own props below.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyComponent = ComponentType<any>;
+export type ComponentMap = ReadonlyMap<string, AnyComponent>;
+
+/** Used when the app has no root layout: the document still needs `<html>` and `<body>`. */
+function DefaultRootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
+}
+
+/** Used when the app has no root `not-found.tsx`. */
+export function DefaultNotFound() {
+  return (
+    <main>
+      <h1>404</h1>
+      <p>This page could not be found.</p>
+    </main>
+  );
+}
+
+export function renderRoute(state: PageState, components: ComponentMap, head?: ReactNode): ReactElement {
+  const component = (file: string | undefined): AnyComponent | undefined => {
+    if (file === undefined) return undefined;
+    const found = components.get(file);
+    if (!found) throw new Error(`switchyard: the component of ${file} was not loaded`);
+    return found;
+  };
+  const { params, searchParams, segments } = state;
+  const last = segments.at(-1);
+  const Leaf = state.notFound === undefined ? component(last?.files.page) : component(state.notFound);
+  let tree: ReactNode = Leaf ? (
+    <Leaf params={params} searchParams={searchParams} data={last?.pageData} />
+  ) : (
+    <DefaultNotFound />
+  );
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const segment = segments[i]!;
+    const Loading = component(segment.files.loading);
+    if (Loading) tree = <Suspense fallback={<Loading />}>{tree}</Suspense>;
+    const ErrorFallback = component(segment.files.error) as ComponentType<ErrorProps> | undefined;
+    if (ErrorFallback) tree = <SegmentErrorBoundary fallback={ErrorFallback}>{tree}</SegmentErrorBoundary>;
+    const Layout = component(segment.files.layout) ?? (i === 0 ? (DefaultRootLayout as AnyComponent) : undefined);
+    if (Layout) {
+      tree = (
+        <Layout params={params} searchParams={searchParams} data={segment.layoutData}>
+          {tree}
+        </Layout>
+      );
+    }
+  }
+  return (
+    <>
+      {head}
+      {tree}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/** The props the router gives route components, and the argument of `load` (SPEC R2). */
+import type { ReactNode } from 'react';
+import type { Params } from '../shared/match-route';
+
+export type { Params };
+export type SearchParams = Record<string, string | string[]>;
+
+export interface PageProps<P extends Params = Params, D = unknown> {
+  params: P;
+  searchParams: SearchParams;
+  /** What the `load` of the `page.server.ts` beside this page returned (`undefined` without one). */
+  data: D;
+}
+
+export interface LayoutProps<P extends Params = Params, D = unknown> extends PageProps<P, D> {
+  children: ReactNode;
+}
+
+export interface ErrorProps {
+  error: Error & { digest?: string };
+  reset: () => void;
+}
+
+export interface LoadArgs<P extends Params = Params> {
+  params: P;
+  searchParams: SearchParams;
+  /** The incoming request, as a web `Request`. */
+  request: Request;
+}

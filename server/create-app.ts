@@ -1,0 +1,62 @@
+/**
+ * `createApp(options)` returns an Express app that serves a Switchyard app and never listens:
+ * `server/main.ts` listens, tests drive the app with supertest.
+ */
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { createDocumentHandler, type RenderStats } from './render-document';
+import { resolveOptions, type SwitchyardOptions } from './options';
+import { createRouteRuntime } from './route-runtime';
+import { securityHeaders } from './security-headers';
+
+export interface SwitchyardApp extends Express {
+  locals: Express['locals'] & { stats: RenderStats };
+}
+
+export function createApp(input: SwitchyardOptions): SwitchyardApp {
+  const options = resolveOptions(input);
+  const runtime = createRouteRuntime(options.modules, options.assets);
+  const stats: RenderStats = { activeRenders: 0, pendingDeadlines: 0 };
+  const app = express() as SwitchyardApp;
+  app.locals.stats = stats;
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(securityHeaders);
+
+  if (options.staticDir) {
+    app.use(
+      express.static(options.staticDir, {
+        index: false,
+        setHeaders(res, path) {
+          // Hashed file names never change content, so browsers may keep them for good.
+          if (/[\\/]assets[\\/]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+  }
+
+  const renderDocument = createDocumentHandler(runtime, options, stats);
+  app.get(/.*/, renderDocument);
+  app.head(/.*/, renderDocument);
+  app.all(/.*/, (_req, res) => {
+    res.status(405).setHeader('allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed');
+  });
+  app.use(finalErrorHandler(options.logger));
+  return app;
+}
+
+/** Client errors keep their status and a plain message; anything else is a bare 500. */
+function finalErrorHandler(logger: { error(message: string, error?: unknown): void }): ErrorRequestHandler {
+  return (error: unknown, _req, res, _next) => {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).type('text/plain').send(status === 400 ? 'Bad Request' : 'Request Error');
+      return;
+    }
+    logger.error('[switchyard] unhandled error', error);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500).type('text/plain').send('Internal Server Error');
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * What the server knows about the app, computed once at start-up (SPEC P: nothing runs per
+ * request that could run once): the route tree, the module importers, and for each route file
+ * the client chunks and styles it needs.
+ */
+import { buildRouteTree, type RouteNode } from '../shared/route-tree';
+
+export type ModuleImporter = () => Promise<unknown>;
+/** Route modules by path relative to the app directory: `{ 'photos/[id]/page.tsx': () => import(…) }`. */
+export type RouteModules = Readonly<Record<string, ModuleImporter>>;
+
+export interface ClientAssets {
+  /** Modules the document boots from, in order. */
+  bootstrap: readonly string[];
+  /** For each route file, the chunks to modulepreload and the stylesheets it needs. */
+  files: Readonly<Record<string, { scripts: readonly string[]; styles: readonly string[] }>>;
+}
+
+export interface RouteRuntime {
+  tree: RouteNode;
+  /** The module of a route file; each file is imported once. */
+  load(file: string): Promise<Record<string, unknown>>;
+  /** The union of the assets of the given route files, in order, without repeats. */
+  assetsFor(files: readonly string[]): { scripts: string[]; styles: string[] };
+  bootstrap: readonly string[];
+}
+
+export function createRouteRuntime(modules: RouteModules, assets: ClientAssets): RouteRuntime {
+  const tree = buildRouteTree(Object.keys(modules));
+  const loaded = new Map<string, Promise<Record<string, unknown>>>();
+  return {
+    tree,
+    bootstrap: assets.bootstrap,
+    load(file) {
+      let module = loaded.get(file);
+      if (!module) {
+        const importer = modules[file];
+        if (!importer) throw new Error(`switchyard: no module for ${file}`);
+        module = importer() as Promise<Record<string, unknown>>;
+        // A failed import is retried on the next request rather than cached as a failure.
+        module.catch(() => loaded.delete(file));
+        loaded.set(file, module);
+      }
+      return module;
+    },
+    assetsFor(files) {
+      const scripts = new Set<string>();
+      const styles = new Set<string>();
+      for (const file of files) {
+        const entry = assets.files[file];
+        entry?.scripts.forEach((s) => scripts.add(s));
+        entry?.styles.forEach((s) => styles.add(s));
+      }
+      return { scripts: [...scripts], styles: [...styles] };
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Matching a pathname against the route tree (SPEC R4). At each level the candidates are tried
+ * in priority order: static, `[param]`, `[...catchAll]`, `[[...optional]]`; a branch that
+ * finds no page gives way to the next candidate, so a static route wins whenever it can.
+ * Groups are looked through; slots and interceptions never match a document URL here.
+ */
+import type { RouteNode } from './route-tree';
+import { patternOf } from './route-tree';
+import type { Segment } from './segment';
+
+export type Params = Record<string, string | string[]>;
+
+export interface RouteMatch {
+  /** The route pattern, `/photos/[id]`. */
+  pattern: string;
+  params: Params;
+  /** Root to leaf, groups included; the last node holds the page. */
+  branch: RouteNode[];
+}
+
+/**
+ * Splits a pathname into percent-decoded segments. Empty segments (a trailing slash, `//`) are
+ * dropped; an escaped slash stays inside its segment. Returns `undefined` for a malformed escape.
+ */
+export function decodePathname(pathname: string): string[] | undefined {
+  const segments: string[] = [];
+  for (const raw of pathname.split('/')) {
+    if (raw === '') continue;
+    try {
+      segments.push(decodeURIComponent(raw));
+    } catch {
+      return undefined;
+    }
+  }
+  return segments;
+}
+
+const PRIORITY: Partial<Record<Segment['kind'], number>> = {
+  static: 0,
+  dynamic: 1,
+  catchAll: 2,
+  optionalCatchAll: 3,
+};
+
+interface Candidate {
+  /** The groups passed through to reach `node`, then `node`. */
+  path: RouteNode[];
+  node: RouteNode;
+  rank: number;
+}
+
+// Candidates depend only on the tree, so they are computed once per node.
+const candidateCache = new WeakMap<RouteNode, Candidate[]>();
+
+function candidatesOf(node: RouteNode): Candidate[] {
+  let cached = candidateCache.get(node);
+  if (!cached) {
+    cached = [];
+    collect(node, [], cached);
+    cached.sort((a, b) => a.rank - b.rank);
+    candidateCache.set(node, cached);
+  }
+  return cached;
+}
+
+function collect(node: RouteNode, groups: RouteNode[], out: Candidate[]): void {
+  for (const child of node.children) {
+    const kind = child.segment!.kind;
+    if (kind === 'group') collect(child, [...groups, child], out);
+    const rank = PRIORITY[kind];
+    if (rank !== undefined) out.push({ path: [...groups, child], node: child, rank });
+  }
+}
+
+/** A page reachable from `node` without consuming a segment: its own, or one inside its groups. */
+function pageBranch(node: RouteNode): RouteNode[] | undefined {
+  if (node.files.page) return [];
+  for (const child of node.children) {
+    if (child.segment?.kind !== 'group') continue;
+    const inner = pageBranch(child);
+    if (inner) return [child, ...inner];
+  }
+  return undefined;
+}
+
+export function matchRoute(root: RouteNode, segments: readonly string[]): RouteMatch | undefined {
+  const branch = matchFrom(root, segments, 0, {});
+  if (!branch) return undefined;
+  return { pattern: patternOf(branch.nodes), params: branch.params, branch: branch.nodes };
+}
+
+interface Found {
+  nodes: RouteNode[];
+  params: Params;
+}
+
+function matchFrom(node: RouteNode, segments: readonly string[], index: number, params: Params): Found | undefined {
+  if (index === segments.length) {
+    const page = pageBranch(node);
+    if (page) return { nodes: [node, ...page], params };
+  }
+  for (const { path, node: child } of candidatesOf(node)) {
+    const segment = child.segment!;
+    let found: Found | undefined;
+    switch (segment.kind) {
+      case 'static':
+        if (index < segments.length && segments[index] === segment.name) {
+          found = matchFrom(child, segments, index + 1, params);
+        }
+        break;
+      case 'dynamic':
+        if (index < segments.length) {
+          found = matchFrom(child, segments, index + 1, { ...params, [segment.param]: segments[index]! });
+        }
+        break;
+      case 'catchAll':
+      case 'optionalCatchAll':
+        if (index < segments.length || segment.kind === 'optionalCatchAll') {
+          const rest = segments.slice(index);
+          found = matchFrom(child, segments, segments.length, { ...params, [segment.param]: rest });
+        }
+        break;
+    }
+    if (found) return { nodes: [node, ...path.slice(0, -1), ...found.nodes], params: found.params };
+  }
+  return undefined;
+}

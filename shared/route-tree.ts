@@ -1,0 +1,98 @@
+/**
+ * The route tree: plain data built from a list of file paths relative to the app directory.
+ * No file system here, so the same code runs in the Vite plugin, the server and the tests.
+ * A tree that breaks a rule of SPEC R5 is never returned: `buildRouteTree` throws a
+ * `RouteTreeError` that names every offending file.
+ */
+import { isUrlSegment, formatSegment, parseSegment, type Segment } from './segment';
+import { validateRouteTree } from './validate-route-tree';
+
+/** Files with a meaning to the router; anything else in the app directory is left alone. */
+export const COMPONENT_FILES = ['layout', 'page', 'loading', 'not-found', 'error', 'default'] as const;
+export const SERVER_FILES = ['layout.server', 'page.server'] as const;
+export type ComponentFile = (typeof COMPONENT_FILES)[number];
+export type ServerFile = (typeof SERVER_FILES)[number];
+export type RouteFile = ComponentFile | ServerFile;
+
+const COMPONENT_EXTENSIONS = ['.tsx', '.jsx', '.ts', '.js'];
+const SERVER_EXTENSIONS = ['.ts', '.js'];
+
+export interface RouteNode {
+  /** Folder name as written; `''` for the root. */
+  name: string;
+  /** `null` only for the root. */
+  segment: Segment | null;
+  /** The router files of this folder by role, as paths relative to the app directory. */
+  files: Partial<Record<RouteFile, string>>;
+  children: RouteNode[];
+}
+
+export class RouteTreeError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid app directory:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'RouteTreeError';
+  }
+}
+
+/** The role of a file name (`page.tsx` → `page`, `page.server.ts` → `page.server`), if it has one. */
+export function classifyFile(base: string): RouteFile | undefined {
+  for (const role of SERVER_FILES) {
+    if (SERVER_EXTENSIONS.some((ext) => base === role + ext)) return role;
+  }
+  for (const role of COMPONENT_FILES) {
+    if (COMPONENT_EXTENSIONS.some((ext) => base === role + ext)) return role;
+  }
+  return undefined;
+}
+
+/** Builds the tree from paths relative to the app directory, `/`-separated (`photos/[id]/page.tsx`). */
+export function buildRouteTree(files: readonly string[]): RouteNode {
+  const root: RouteNode = { name: '', segment: null, files: {}, children: [] };
+  const problems: string[] = [];
+  for (const file of [...files].sort()) {
+    const parts = file.split('/');
+    const role = classifyFile(parts.pop()!);
+    if (!role) continue;
+    let node = root;
+    for (const part of parts) {
+      let child = node.children.find((c) => c.name === part);
+      if (!child) {
+        child = { name: part, segment: parseSegment(part), files: {}, children: [] };
+        node.children.push(child);
+      }
+      node = child;
+    }
+    const existing = node.files[role];
+    if (existing) problems.push(`${existing} and ${file} are both the ${role} of one folder`);
+    else node.files[role] = file;
+  }
+  problems.push(...validateRouteTree(root));
+  if (problems.length > 0) throw new RouteTreeError(problems);
+  return root;
+}
+
+/** Depth-first walk, parents before children; `branch` runs from the root to the node. */
+export function walkTree(root: RouteNode, visit: (branch: readonly RouteNode[]) => void): void {
+  const branch: RouteNode[] = [];
+  const walk = (node: RouteNode): void => {
+    branch.push(node);
+    visit(branch);
+    for (const child of node.children) walk(child);
+    branch.pop();
+  };
+  walk(root);
+}
+
+/** The URL pattern of a branch: `/photos/[id]`; groups and slots leave no trace. */
+export function patternOf(branch: readonly RouteNode[]): string {
+  const parts = branch.flatMap((n) => (n.segment && isUrlSegment(n.segment) ? [formatSegment(n.segment)] : []));
+  return `/${parts.join('/')}`;
+}
+
+/** The folder path of a branch relative to the app directory (`(shop)/photos/[id]`). */
+export function dirOf(branch: readonly RouteNode[]): string {
+  return branch
+    .slice(1)
+    .map((n) => n.name)
+    .join('/');
+}

@@ -1,0 +1,123 @@
+/**
+ * The rules of SPEC R5 that make a tree ambiguous or impossible. Each problem is one sentence
+ * naming the files involved, so that a failed start-up tells the author exactly what to change.
+ */
+import type { RouteNode } from './route-tree';
+import { formatSegment, isUrlSegment, paramOf, type Segment } from './segment';
+
+/** Returns every problem of the tree; an empty list means it is valid. */
+export function validateRouteTree(root: RouteNode): string[] {
+  const problems: string[] = [];
+  const pages = new Map<string, string>();
+  const visit = (node: RouteNode, ancestors: RouteNode[]): void => {
+    const branch = [...ancestors, node];
+    checkLevel(node, problems);
+    checkRepeatedParam(node, ancestors, problems);
+    checkCatchAllIsLast(node, problems);
+    checkInterceptDepth(node, ancestors, problems);
+    if (node.files.page && !branch.some(isParallel)) {
+      for (const key of urlKeysOf(branch)) {
+        const other = pages.get(key);
+        if (other) problems.push(`${other} and ${node.files.page} both resolve to the URL ${key}`);
+        else pages.set(key, node.files.page);
+      }
+    }
+    for (const child of node.children) visit(child, branch);
+  };
+  visit(root, []);
+  return problems;
+}
+
+/** Slots and interceptions render beside the main route; their pages may share its URLs. */
+function isParallel(node: RouteNode): boolean {
+  return node.segment?.kind === 'slot' || node.segment?.kind === 'intercept';
+}
+
+/** Children that sit at this URL level: groups are looked through, slots and interceptions set aside. */
+function levelChildren(node: RouteNode): RouteNode[] {
+  return node.children.flatMap((child) => {
+    if (child.segment?.kind === 'group') return levelChildren(child);
+    return isParallel(child) ? [] : [child];
+  });
+}
+
+function checkLevel(node: RouteNode, problems: string[]): void {
+  if (node.segment?.kind === 'group') return; // its children are checked with its parent's level
+  const children = levelChildren(node);
+  const ofKind = (kind: Segment['kind']) => children.filter((c) => c.segment?.kind === kind);
+  for (const kind of ['dynamic', 'catchAll', 'optionalCatchAll'] as const) {
+    const same = ofKind(kind);
+    const names = new Set(same.map((c) => paramOf(c.segment!)));
+    if (names.size > 1) {
+      problems.push(`different slug names at one level: ${same.map(describe).join(', ')}`);
+    }
+  }
+  const required = ofKind('catchAll');
+  const optional = ofKind('optionalCatchAll');
+  if (required.length > 0 && optional.length > 0) {
+    problems.push(
+      `a required and an optional catch-all at one level: ${[...required, ...optional].map(describe).join(', ')}`,
+    );
+  }
+}
+
+function checkRepeatedParam(node: RouteNode, ancestors: RouteNode[], problems: string[]): void {
+  const param = node.segment && paramOf(node.segment);
+  if (!param) return;
+  const earlier = ancestors.find((a) => a.segment && paramOf(a.segment) === param);
+  if (earlier) {
+    problems.push(`the slug name "${param}" repeats in one path: ${describe(node)} is below ${describe(earlier)}`);
+  }
+}
+
+function checkCatchAllIsLast(node: RouteNode, problems: string[]): void {
+  const kind = node.segment?.kind;
+  if (kind !== 'catchAll' && kind !== 'optionalCatchAll') return;
+  const below = levelChildren(node).filter((c) => c.segment && isUrlSegment(c.segment));
+  for (const child of below) {
+    problems.push(`a catch-all must be the last segment: ${describe(child)} is below ${describe(node)}`);
+  }
+}
+
+const MARKER_DEPTH = { '(.)': 0, '(..)': 1, '(..)(..)': 2, '(...)': 0 } as const;
+
+function checkInterceptDepth(node: RouteNode, ancestors: RouteNode[], problems: string[]): void {
+  if (node.segment?.kind !== 'intercept') return;
+  const depth = ancestors.filter((a) => a.segment && isUrlSegment(a.segment)).length;
+  const needed = MARKER_DEPTH[node.segment.marker];
+  if (depth < needed) {
+    problems.push(
+      `${node.segment.marker} reaches above the app root in ${describe(node)}: it needs ${needed} route segment(s) above it, there are ${depth}`,
+    );
+  }
+}
+
+/**
+ * The URLs a page answers, with param names erased (`/photos/[]`), so that two spellings of
+ * one URL collide. An optional catch-all page also answers its parent's URL.
+ */
+function urlKeysOf(branch: RouteNode[]): string[] {
+  const parts = branch.flatMap((n) => (n.segment && isUrlSegment(n.segment) ? [erase(n.segment)] : []));
+  const keys = [`/${parts.join('/')}`];
+  if (branch.at(-1)?.segment?.kind === 'optionalCatchAll') keys.push(`/${parts.slice(0, -1).join('/')}`);
+  return keys;
+}
+
+function erase(segment: Segment): string {
+  if (segment.kind === 'intercept') return erase(segment.segment);
+  if (segment.kind === 'dynamic') return '[]';
+  if (segment.kind === 'catchAll') return '[...]';
+  if (segment.kind === 'optionalCatchAll') return '[[...]]';
+  return formatSegment(segment);
+}
+
+/** A node named by a file in it (or below it), which is what an author can find and fix. */
+function describe(node: RouteNode): string {
+  const own = Object.values(node.files)[0];
+  if (own) return own;
+  for (const child of node.children) {
+    const found = describe(child);
+    if (found) return found;
+  }
+  return node.name;
+}

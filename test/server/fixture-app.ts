@@ -1,0 +1,13 @@
+/**
+ * The fixture apps under test/fixtures, as module maps keyed like the app directory, the way
+ * the Vite plugin hands them to `createApp` in a real build.
+ */
+import type { RouteModules } from '../../server/route-runtime';
+
+const basicModules = import.meta.glob('../fixtures/basic/**/*.{ts,tsx}');
+
+function relativeTo(prefix: string, modules: Record<string, () => Promise<unknown>>): RouteModules {
+  return Object.fromEntries(Object.entries(modules).map(([path, load]) => [path.slice(prefix.length), load]));
+}
+
+export const basicApp = relativeTo('../fixtures/basic/', basicModules);

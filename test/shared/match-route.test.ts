@@ -1,0 +1,113 @@
+import { describe, expect, test } from 'vitest';
+import { buildRouteTree } from '../../shared/route-tree';
+import { decodePathname, matchRoute } from '../../shared/match-route';
+
+// One app with every segment kind, and levels where several kinds compete.
+const tree = buildRouteTree([
+  'layout.tsx',
+  'page.tsx',
+  'not-found.tsx',
+  'photos/page.tsx',
+  'photos/new/page.tsx',
+  'photos/[id]/page.tsx',
+  'photos/[id]/edit/page.tsx',
+  'tags/[...path]/page.tsx',
+  'docs/[[...slug]]/page.tsx',
+  'files/[name]/page.tsx',
+  'files/[...rest]/page.tsx',
+  'files/report/page.tsx',
+  '(marketing)/layout.tsx',
+  '(marketing)/about/page.tsx',
+  '(marketing)/(legal)/terms/page.tsx',
+  'shop/[[...filters]]/page.tsx',
+  'shop/sale/page.tsx',
+  'u/[handle]/page.tsx',
+  'u/[handle]/posts/[post]/page.tsx',
+  'u/me/posts/latest/page.tsx',
+  'café/page.tsx',
+  'components/button.tsx',
+]);
+
+function match(pathname: string) {
+  const segments = decodePathname(pathname);
+  if (!segments) return 'bad request';
+  const m = matchRoute(tree, segments);
+  return m ? { route: m.pattern, params: m.params } : 'not found';
+}
+
+describe('matchRoute', () => {
+  test.each([
+    // [url, route, params]
+    ['/', '/', {}],
+    ['/photos', '/photos', {}],
+    ['/photos/', '/photos', {}],
+    ['/photos/new', '/photos/new', {}],
+    ['/photos/new/', '/photos/new', {}],
+    ['/photos/42', '/photos/[id]', { id: '42' }],
+    ['/photos/42/', '/photos/[id]', { id: '42' }],
+    ['/photos/42/edit', '/photos/[id]/edit', { id: '42' }],
+    ['/photos/new/edit', '/photos/[id]/edit', { id: 'new' }],
+    ['/photos/a%2Fb', '/photos/[id]', { id: 'a/b' }],
+    ['/photos/caf%C3%A9', '/photos/[id]', { id: 'café' }],
+    ['/photos/%F0%9F%93%B7', '/photos/[id]', { id: '📷' }],
+    ['/photos/hello%20world', '/photos/[id]', { id: 'hello world' }],
+    ['/tags/nature', '/tags/[...path]', { path: ['nature'] }],
+    ['/tags/nature/trees/oak', '/tags/[...path]', { path: ['nature', 'trees', 'oak'] }],
+    ['/tags/a%2Fb/c', '/tags/[...path]', { path: ['a/b', 'c'] }],
+    ['/docs', '/docs/[[...slug]]', { slug: [] }],
+    ['/docs/', '/docs/[[...slug]]', { slug: [] }],
+    ['/docs/routing', '/docs/[[...slug]]', { slug: ['routing'] }],
+    ['/docs/a/b/c', '/docs/[[...slug]]', { slug: ['a', 'b', 'c'] }],
+    ['/files/report', '/files/report', {}],
+    ['/files/x', '/files/[name]', { name: 'x' }],
+    ['/files/x/y', '/files/[...rest]', { rest: ['x', 'y'] }],
+    ['/files/report/y', '/files/[...rest]', { rest: ['report', 'y'] }],
+    ['/about', '/about', {}],
+    ['/terms', '/terms', {}],
+    ['/shop', '/shop/[[...filters]]', { filters: [] }],
+    ['/shop/sale', '/shop/sale', {}],
+    ['/shop/red/xl', '/shop/[[...filters]]', { filters: ['red', 'xl'] }],
+    ['/u/ada', '/u/[handle]', { handle: 'ada' }],
+    ['/u/ada/posts/7', '/u/[handle]/posts/[post]', { handle: 'ada', post: '7' }],
+    ['/u/me/posts/latest', '/u/me/posts/latest', {}],
+    ['/u/me/posts/first', '/u/[handle]/posts/[post]', { handle: 'me', post: 'first' }],
+    ['/café', '/café', {}],
+    ['/caf%C3%A9', '/café', {}],
+    ['//photos//42', '/photos/[id]', { id: '42' }],
+  ])('%s → %s', (url, route, params) => {
+    expect(match(url)).toEqual({ route, params });
+  });
+
+  test.each([
+    ['/tags', 'not found'], // a catch-all needs at least one segment
+    ['/nope', 'not found'],
+    ['/photos/42/edit/more', 'not found'],
+    ['/u', 'not found'],
+    ['/components/button', 'not found'], // not a router file
+    ['/(marketing)/about', 'not found'], // groups are not in the URL
+    ['/photos/%E0%A4%A', 'bad request'],
+    ['/photos/%', 'bad request'],
+    ['/photos/%zz', 'bad request'],
+  ])('%s → %s', (url, expected) => {
+    expect(match(url)).toBe(expected);
+  });
+
+  test('the branch runs from the root through groups to the page, so group layouts wrap it', () => {
+    const m = matchRoute(tree, ['terms'])!;
+    expect(m.branch.map((n) => n.name)).toEqual(['', '(marketing)', '(legal)', 'terms']);
+    expect(m.branch[1]!.files.layout).toBe('(marketing)/layout.tsx');
+  });
+
+  test('a page held in a group answers its parent URL', () => {
+    const grouped = buildRouteTree(['layout.tsx', '(home)/page.tsx', '(home)/layout.tsx']);
+    const m = matchRoute(grouped, [])!;
+    expect(m.pattern).toBe('/');
+    expect(m.branch.map((n) => n.name)).toEqual(['', '(home)']);
+  });
+
+  test('a static route wins over a dynamic one wherever it is declared', () => {
+    const t = buildRouteTree(['(a)/[id]/page.tsx', '(b)/fixed/page.tsx']);
+    expect(matchRoute(t, ['fixed'])!.pattern).toBe('/fixed');
+    expect(matchRoute(t, ['other'])!.pattern).toBe('/[id]');
+  });
+});
