@@ -4,6 +4,7 @@
  * waterfall and no flash of unstyled content (SPEC S1). On the client the calls are no-ops for
  * links that are already there.
  */
+import { useEffect } from 'react';
 import { preinit, preloadModule } from 'react-dom';
 
 export interface AssetList {
@@ -14,5 +15,9 @@ export interface AssetList {
 export function Assets({ scripts, styles }: AssetList) {
   for (const href of styles) preinit(href, { as: 'style', precedence: 'default' });
   for (const href of scripts) preloadModule(href);
+  // Effects run only in the browser, after hydration committed: tests and tools wait on this.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return null;
 }

@@ -14,7 +14,7 @@ export interface SwitchyardApp extends Express {
 
 export function createApp(input: SwitchyardOptions): SwitchyardApp {
   const options = resolveOptions(input);
-  const runtime = createRouteRuntime(options.modules, options.assets);
+  const runtime = createRouteRuntime(options.modules, options.assets, options.mode === 'production');
   const stats: RenderStats = { activeRenders: 0, pendingDeadlines: 0 };
   const app = express() as SwitchyardApp;
   app.locals.stats = stats;

@@ -51,7 +51,7 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
   if (!(deadline > 0)) throw new TypeError(`renderDeadlineMs must be a positive number, got ${deadline}`);
   return Object.freeze({
     modules: options.modules,
-    assets: options.assets ?? { bootstrap: [], files: {} },
+    assets: options.assets ?? { bootstrap: [], common: { scripts: [], styles: [] }, files: {} },
     mode: options.mode ?? 'production',
     staticDir: options.staticDir,
     buildId: options.buildId ?? 'development',

@@ -5,6 +5,11 @@
  */
 import { buildRouteTree, type RouteNode } from '../shared/route-tree';
 
+export interface AssetList {
+  scripts: readonly string[];
+  styles: readonly string[];
+}
+
 export type ModuleImporter = () => Promise<unknown>;
 /** Route modules by path relative to the app directory: `{ 'photos/[id]/page.tsx': () => import(…) }`. */
 export type RouteModules = Readonly<Record<string, ModuleImporter>>;
@@ -12,8 +17,10 @@ export type RouteModules = Readonly<Record<string, ModuleImporter>>;
 export interface ClientAssets {
   /** Modules the document boots from, in order. */
   bootstrap: readonly string[];
+  /** Chunks and styles every page needs (what the entry imports). */
+  common: AssetList;
   /** For each route file, the chunks to modulepreload and the stylesheets it needs. */
-  files: Readonly<Record<string, { scripts: readonly string[]; styles: readonly string[] }>>;
+  files: Readonly<Record<string, AssetList>>;
 }
 
 export interface RouteRuntime {
@@ -25,14 +32,18 @@ export interface RouteRuntime {
   bootstrap: readonly string[];
 }
 
-export function createRouteRuntime(modules: RouteModules, assets: ClientAssets): RouteRuntime {
+/**
+ * @param cache Keep each module once imported. Off in development, where Vite's module graph
+ *   decides when a module is stale.
+ */
+export function createRouteRuntime(modules: RouteModules, assets: ClientAssets, cache = true): RouteRuntime {
   const tree = buildRouteTree(Object.keys(modules));
   const loaded = new Map<string, Promise<Record<string, unknown>>>();
   return {
     tree,
     bootstrap: assets.bootstrap,
     load(file) {
-      let module = loaded.get(file);
+      let module = cache ? loaded.get(file) : undefined;
       if (!module) {
         const importer = modules[file];
         if (!importer) throw new Error(`switchyard: no module for ${file}`);
@@ -44,8 +55,8 @@ export function createRouteRuntime(modules: RouteModules, assets: ClientAssets):
       return module;
     },
     assetsFor(files) {
-      const scripts = new Set<string>();
-      const styles = new Set<string>();
+      const scripts = new Set<string>(assets.common.scripts);
+      const styles = new Set<string>(assets.common.styles);
       for (const file of files) {
         const entry = assets.files[file];
         entry?.scripts.forEach((s) => scripts.add(s));

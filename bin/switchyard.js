@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/**
+ * The `switchyard` command: `dev`, `build`, `start`. `start` loads only the built server bundle
+ * (no Vite, no TypeScript compiler); `dev` and `build` run the framework's TypeScript through tsx.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseCliArgs } from './cli-args.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = parseCliArgs(process.argv.slice(2), { cwd: process.cwd(), env: process.env });
+if (!args.ok) {
+  (args.help ? console.log : console.error)(args.message);
+  process.exit(args.help ? 0 : 2);
+}
+
+if (args.command === 'start') {
+  const entry = join(args.outDir, 'server/production.js');
+  if (!existsSync(entry)) {
+    console.error(`No production build in ${args.outDir}. Run \`switchyard build\` first.`);
+    process.exit(1);
+  }
+  const { createProductionApp } = await import(pathToFileURL(entry).href);
+  const server = createProductionApp(args.outDir).listen(args.port, () => {
+    console.log(`Switchyard serving http://localhost:${server.address().port}`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  if (args.command === 'build') {
+    if (args.ifStale && isBuildFresh(args.outDir, [args.appDir, ...['src', 'client', 'server', 'shared', 'package.json'].map((p) => join(root, p))])) {
+      console.log(`Build in ${args.outDir} is up to date.`);
+    } else {
+      const { buildApp } = await import('../server/build.ts');
+      const info = await buildApp({ appDir: args.appDir, outDir: args.outDir });
+      console.log(`Built ${info.buildId} into ${args.outDir}`);
+    }
+  } else {
+    const { startDevServer } = await import('../server/dev.ts');
+    const server = await startDevServer({ appDir: args.appDir, port: args.port });
+    console.log(`Switchyard dev server on http://localhost:${server.address().port}`);
+  }
+}
+
+/** A build is fresh when it exists and no source file is newer than it. */
+function isBuildFresh(outDir, sources) {
+  const marker = join(outDir, 'build.json');
+  if (!existsSync(marker)) return false;
+  const builtAt = statSync(marker).mtimeMs;
+  const newer = (path) => {
+    if (!existsSync(path)) return false;
+    const stat = statSync(path);
+    if (!stat.isDirectory()) return stat.mtimeMs > builtAt;
+    return readdirSync(path).some((name) => name !== 'node_modules' && newer(join(path, name)));
+  };
+  return !sources.some(newer);
+}

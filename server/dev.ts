@@ -1,0 +1,51 @@
+/**
+ * `switchyard dev`: Vite in middleware mode under Express, with HMR on the same port and React
+ * Fast Refresh. Route modules load through Vite's SSR module graph, so edits show on reload
+ * without a restart; adding or removing a route file rebuilds the route tree.
+ */
+import { createServer as createHttpServer, type Server } from 'node:http';
+import express from 'express';
+import { createServer } from 'vite';
+import { createApp, type SwitchyardApp } from './create-app';
+import type { RouteModules } from './route-runtime';
+import { CLIENT_ENTRY, viteConfigFor } from './vite-config';
+import { ROUTES_ID } from './vite-plugin';
+
+export async function startDevServer({ appDir, port }: { appDir: string; port: number }): Promise<Server> {
+  const outer = express();
+  const http = createHttpServer(outer);
+  const vite = await createServer({
+    ...viteConfigFor({ appDir }),
+    mode: 'development',
+    server: { middlewareMode: true, hmr: { server: http } },
+  });
+  outer.disable('x-powered-by');
+  outer.use(vite.middlewares);
+
+  let current: { modules: unknown; app: SwitchyardApp } | undefined;
+  outer.use(async (req, res, next) => {
+    try {
+      const { modules } = (await vite.ssrLoadModule(ROUTES_ID)) as { modules: RouteModules };
+      // A new module object means the route files changed: build the route tree again.
+      if (current?.modules !== modules) {
+        const app = createApp({
+          modules,
+          mode: 'development',
+          assets: {
+            bootstrap: ['/@vite/client', `/${CLIENT_ENTRY}`],
+            common: { scripts: [], styles: [] },
+            files: {},
+          },
+        });
+        current = { modules, app };
+      }
+      current.app(req, res, next);
+    } catch (error) {
+      vite.ssrFixStacktrace(error as Error);
+      next(error);
+    }
+  });
+  http.on('close', () => void vite.close());
+  await new Promise<void>((resolve) => http.listen(port, resolve));
+  return http;
+}

@@ -1,0 +1,33 @@
+/**
+ * The production server entry. `switchyard build` bundles it with the app's route modules;
+ * `switchyard start` imports the bundle. Nothing here imports `vite`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+// A virtual module made by the Switchyard Vite plugin at build time.
+import { modules } from 'virtual:switchyard/routes';
+import { assetsFromManifest, type Manifest } from './client-manifest';
+import { createApp, type SwitchyardApp } from './create-app';
+import type { RouteModules } from './route-runtime';
+
+export interface BuildInfo {
+  buildId: string;
+  builtAt: string;
+  /** The app directory relative to the repository root. */
+  appDir: string;
+  clientEntry: string;
+}
+
+export function createProductionApp(outDir: string): SwitchyardApp {
+  const info = JSON.parse(readFileSync(join(outDir, 'build.json'), 'utf8')) as BuildInfo;
+  const manifest = JSON.parse(readFileSync(join(outDir, 'client/.vite/manifest.json'), 'utf8')) as Manifest;
+  const routeModules = modules as RouteModules;
+  const assets = assetsFromManifest(manifest, info.appDir, Object.keys(routeModules), info.clientEntry);
+  return createApp({
+    modules: routeModules,
+    assets,
+    mode: 'production',
+    staticDir: join(outDir, 'client'),
+    buildId: info.buildId,
+  });
+}

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BUILDS } from './global-setup';
+import { launchChromium, openPage, skipWithoutChromium, startServer, waitForHydration, type RunningServer } from './harness';
+
+describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer('basic'), launchChromium()]);
+  });
+  afterAll(async () => {
+    await Promise.all([server?.stop(), browser?.close()]);
+  });
+
+  test('hostile loader data hydrates byte-exactly and never executes', async () => {
+    const { page, console, errors } = await openPage(browser);
+    await page.goto(`${server.url}/lab/secret`);
+    await waitForHydration(page);
+    const result = await page.evaluate(() => ({
+      pwned: (window as { __pwned?: number }).__pwned,
+      text: document.getElementById('payload')!.textContent,
+      state: (window.__SWITCHYARD__!.segments.at(-1)!.pageData as { payload: string }).payload,
+    }));
+    const expected = '</script><script>window.__pwned=1</script><!-- \u2028\u2029\u0000 end';
+    expect(result.pwned).toBeUndefined();
+    expect(result.state).toBe(expected);
+    // The HTML parser drops NUL from text (React's hydration allows for it); the state keeps it.
+    expect(result.text).toBe(expected.replace('\u0000', ''));
+    expect(errors).toEqual([]);
+    expect(console).toEqual([]);
+  });
+
+  test('a secret from a .server.ts file is absent from every client asset', () => {
+    const dir = join(BUILDS.basic.out, 'client');
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      expect(readFileSync(join(file.parentPath, file.name), 'utf8')).not.toContain('SY_SECRET_7f3a9c1e');
+    }
+    // …while the server bundle does have it, so the search above would have found it.
+    const server = readdirSync(join(BUILDS.basic.out, 'server'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+      .join('');
+    expect(server).toContain('SY_SECRET_7f3a9c1e');
+  });
+});

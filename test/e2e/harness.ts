@@ -1,0 +1,79 @@
+/**
+ * Starts a real production server (`switchyard start`) on a free port in a child process, and
+ * a page in Chromium that records console messages, page errors and requests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchChromium } from './chromium';
+import { BUILDS } from './global-setup';
+
+export const skipWithoutChromium = !hasChromium();
+
+export interface RunningServer {
+  url: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export function startServer(build: keyof typeof BUILDS): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ['bin/switchyard.js', 'start', '--port', '0', '--out', BUILDS[build].out], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      logs.push(chunk.toString());
+      const port = /serving http:\/\/localhost:(\d+)/.exec(logs.join(''))?.[1];
+      if (port) {
+        child.stdout!.off('data', onData);
+        child.stdout!.on('data', (c: Buffer) => logs.push(c.toString()));
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          logs,
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => logs.push(c.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${logs.join('')}`)));
+  });
+}
+
+export interface RecordedPage {
+  page: Page;
+  console: string[];
+  errors: string[];
+  requests: string[];
+}
+
+export async function openPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<RecordedPage> {
+  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  const recorded: RecordedPage = { page, console: [], errors: [], requests: [] };
+  page.on('console', (msg) => {
+    // Failed loads are recorded below with their URL, which this message lacks.
+    if (msg.text().startsWith('Failed to load resource')) return;
+    if (msg.type() === 'error' || msg.type() === 'warning') recorded.console.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    // Browsers ask for a favicon on their own; a page's own requests are what we check.
+    if (res.status() >= 400 && url.pathname !== '/favicon.ico') {
+      recorded.console.push(`error: ${res.status()} for ${url.pathname}`);
+    }
+  });
+  page.on('pageerror', (error) => recorded.errors.push(error.message));
+  page.on('request', (req) => recorded.requests.push(`${req.resourceType()} ${req.url()}`));
+  return recorded;
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+}
+
+export { launchChromium };
