@@ -7,17 +7,23 @@ const alias = {
 };
 
 export default defineConfig({
-  resolve: { alias: [
-    { find: /^switchyard\/server$/, replacement: alias['switchyard/server'] },
-    { find: /^switchyard$/, replacement: alias.switchyard },
-  ] },
+  resolve: {
+    alias: [
+      { find: /^switchyard\/server$/, replacement: alias['switchyard/server'] },
+      { find: /^switchyard$/, replacement: alias.switchyard },
+    ],
+  },
   test: {
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/shared/**/*.test.{ts,tsx}', 'test/server/**/*.test.{ts,tsx}', 'test/client/**/*.test.{ts,tsx}'],
+          include: [
+            'test/shared/**/*.test.{ts,tsx}',
+            'test/server/**/*.test.{ts,tsx}',
+            'test/client/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },

@@ -36,7 +36,8 @@ export function parseCliArgs(argv, { cwd, env }) {
   if (command === undefined || command === '-h' || command === '--help') {
     return { ok: false, message: USAGE, help: command !== undefined };
   }
-  if (!Object.hasOwn(COMMANDS, command)) return { ok: false, message: `Unknown command "${command}".\n\n${USAGE}` };
+  if (!Object.hasOwn(COMMANDS, command))
+    return { ok: false, message: `Unknown command "${command}".\n\n${USAGE}` };
   const allowed = COMMANDS[/** @type {keyof typeof COMMANDS} */ (command)];
   /** @type {Record<string, string | true>} */
   const flags = {};
@@ -50,7 +51,8 @@ export function parseCliArgs(argv, { cwd, env }) {
       continue;
     }
     const value = rest[++i];
-    if (value === undefined || value.startsWith('--')) return { ok: false, message: `${flag} needs a value.\n\n${USAGE}` };
+    if (value === undefined || value.startsWith('--'))
+      return { ok: false, message: `${flag} needs a value.\n\n${USAGE}` };
     flags[flag] = value;
   }
 

@@ -22,8 +22,11 @@ if (args.command === 'start') {
     process.exit(1);
   }
   const { createProductionApp } = await import(pathToFileURL(entry).href);
+  /** @type {import('node:http').Server} */
   const server = createProductionApp(args.outDir).listen(args.port, () => {
-    console.log(`Switchyard serving http://localhost:${server.address().port}`);
+    console.log(
+      `Switchyard serving http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
+    );
   });
   const stop = () => server.close(() => process.exit(0));
   process.once('SIGTERM', stop);
@@ -32,7 +35,13 @@ if (args.command === 'start') {
   const { register } = await import('tsx/esm/api');
   register();
   if (args.command === 'build') {
-    if (args.ifStale && isBuildFresh(args.outDir, [args.appDir, ...['src', 'client', 'server', 'shared', 'package.json'].map((p) => join(root, p))])) {
+    if (
+      args.ifStale &&
+      isBuildFresh(args.outDir, [
+        args.appDir,
+        ...['src', 'client', 'server', 'shared', 'package.json'].map((p) => join(root, p)),
+      ])
+    ) {
       console.log(`Build in ${args.outDir} is up to date.`);
     } else {
       const { buildApp } = await import('../server/build.ts');
@@ -42,15 +51,21 @@ if (args.command === 'start') {
   } else {
     const { startDevServer } = await import('../server/dev.ts');
     const server = await startDevServer({ appDir: args.appDir, port: args.port });
-    console.log(`Switchyard dev server on http://localhost:${server.address().port}`);
+    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+    console.log(`Switchyard dev server on http://localhost:${port}`);
   }
 }
 
-/** A build is fresh when it exists and no source file is newer than it. */
+/**
+ * A build is fresh when it exists and no source file is newer than it.
+ * @param {string} outDir
+ * @param {string[]} sources
+ */
 function isBuildFresh(outDir, sources) {
   const marker = join(outDir, 'build.json');
   if (!existsSync(marker)) return false;
   const builtAt = statSync(marker).mtimeMs;
+  /** @type {(path: string) => boolean} */
   const newer = (path) => {
     if (!existsSync(path)) return false;
     const stat = statSync(path);

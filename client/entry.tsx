@@ -11,12 +11,6 @@ import type { PageState } from '../shared/page-state';
 import { Assets } from './assets';
 import { renderRoute, type AnyComponent } from './render-route';
 
-declare global {
-  interface Window {
-    __SWITCHYARD__?: PageState;
-  }
-}
-
 async function hydrate(state: PageState): Promise<void> {
   const files = state.segments.flatMap((s) => Object.values(s.files));
   if (state.notFound) files.push(state.notFound);

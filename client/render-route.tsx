@@ -54,7 +54,8 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
     if (Loading) tree = <Suspense fallback={<Loading />}>{tree}</Suspense>;
     const ErrorFallback = component(segment.files.error) as ComponentType<ErrorProps> | undefined;
     if (ErrorFallback) tree = <SegmentErrorBoundary fallback={ErrorFallback}>{tree}</SegmentErrorBoundary>;
-    const Layout = component(segment.files.layout) ?? (i === 0 ? (DefaultRootLayout as AnyComponent) : undefined);
+    const Layout =
+      component(segment.files.layout) ?? (i === 0 ? (DefaultRootLayout as AnyComponent) : undefined);
     if (Layout) {
       tree = (
         <Layout params={params} searchParams={searchParams} data={segment.layoutData}>

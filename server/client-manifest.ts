@@ -38,7 +38,8 @@ export function assetsFromManifest(
     return { scripts: [...scripts], styles: [...styles] };
   };
   const entry = manifest[entryKey];
-  if (!entry) throw new Error(`the client manifest has no entry for ${entryKey}: rebuild with \`switchyard build\``);
+  if (!entry)
+    throw new Error(`the client manifest has no entry for ${entryKey}: rebuild with \`switchyard build\``);
   const entryAssets = collect(entryKey);
   const files: Record<string, { scripts: string[]; styles: string[] }> = {};
   for (const file of routeFiles) {

@@ -28,7 +28,8 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
         index: false,
         setHeaders(res, path) {
           // Hashed file names never change content, so browsers may keep them for good.
-          if (/[\\/]assets[\\/]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          if (/[\\/]assets[\\/]/.test(path))
+            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         },
       }),
     );
@@ -49,7 +50,10 @@ function finalErrorHandler(logger: { error(message: string, error?: unknown): vo
   return (error: unknown, _req, res, _next) => {
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      res.status(status).type('text/plain').send(status === 400 ? 'Bad Request' : 'Request Error');
+      res
+        .status(status)
+        .type('text/plain')
+        .send(status === 400 ? 'Bad Request' : 'Request Error');
       return;
     }
     logger.error('[switchyard] unhandled error', error);

@@ -41,11 +41,12 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
     stats.pendingDeadlines++;
     const controller = new AbortController();
     let outcome: RenderOutcome = 'completed';
-    let abortRender: ((reason: unknown) => void) | undefined;
+    // Set once React starts: before that, aborting the controller is enough.
+    const render: { abort?: (reason: unknown) => void } = {};
     const stop = (why: RenderOutcome) => {
       if (outcome === 'completed') outcome = why;
       controller.abort(new Error(`render ${why}`));
-      abortRender?.(new Error(`render ${why}`));
+      render.abort?.(new Error(`render ${why}`));
     };
     const deadline = setTimeout(() => stop('timeout'), options.renderDeadlineMs);
     res.on('close', () => {
@@ -88,7 +89,11 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
     if (page.state.notFound) files.push(page.state.notFound);
     const assets = runtime.assetsFor(files);
     const nonce = options.mode === 'production' ? randomBytes(16).toString('base64') : undefined;
-    const element = renderRoute(page.state, page.components, <Assets scripts={assets.scripts} styles={assets.styles} />);
+    const element = renderRoute(
+      page.state,
+      page.components,
+      <Assets scripts={assets.scripts} styles={assets.styles} />,
+    );
 
     const stream = renderToPipeableStream(element, {
       bootstrapScriptContent: `self.__SWITCHYARD__=${serializeForScript(page.state)}`,
@@ -113,7 +118,7 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
         return digest;
       },
     });
-    abortRender = stream.abort;
+    render.abort = stream.abort;
     if (controller.signal.aborted) stream.abort(controller.signal.reason);
   };
 }
@@ -132,5 +137,9 @@ function toWebRequest(req: Request, url: URL, signal: AbortSignal): globalThis.R
     else if (value !== undefined) headers.set(name, value);
   }
   const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-  return new globalThis.Request(new URL(url.pathname + url.search, origin), { method: req.method, headers, signal });
+  return new globalThis.Request(new URL(url.pathname + url.search, origin), {
+    method: req.method,
+    headers,
+    signal,
+  });
 }

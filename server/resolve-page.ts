@@ -41,7 +41,11 @@ async function runLoad(runtime: RouteRuntime, file: string | undefined, args: ob
   return (module.load as (args: object) => unknown)(args);
 }
 
-export async function resolvePage(runtime: RouteRuntime, match: RouteMatch, req: PageRequest): Promise<ResolvedPage> {
+export async function resolvePage(
+  runtime: RouteRuntime,
+  match: RouteMatch,
+  req: PageRequest,
+): Promise<ResolvedPage> {
   let dir = '';
   const segments = match.branch.map((node, i) => {
     dir = i === 0 ? '' : dir ? `${dir}/${node.name}` : node.name;
@@ -113,7 +117,12 @@ export async function resolveNotFound(
   return { state, components: await loadComponents(runtime, state), status: 404 };
 }
 
-async function loadLayoutData(runtime: RouteRuntime, state: PageState, match: RouteMatch | undefined, req: PageRequest) {
+async function loadLayoutData(
+  runtime: RouteRuntime,
+  state: PageState,
+  match: RouteMatch | undefined,
+  req: PageRequest,
+) {
   if (!match) return;
   const args = { params: match.params, searchParams: req.searchParams, request: req.request() };
   await Promise.all(
@@ -129,7 +138,10 @@ async function loadLayoutData(runtime: RouteRuntime, state: PageState, match: Ro
   );
 }
 
-export async function loadComponents(runtime: RouteRuntime, state: PageState): Promise<Map<string, AnyComponent>> {
+export async function loadComponents(
+  runtime: RouteRuntime,
+  state: PageState,
+): Promise<Map<string, AnyComponent>> {
   const files = state.segments.flatMap((s) => Object.values(s.files));
   if (state.notFound) files.push(state.notFound);
   const modules = await Promise.all(files.map((file) => runtime.load(file)));

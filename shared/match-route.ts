@@ -94,7 +94,12 @@ interface Found {
   params: Params;
 }
 
-function matchFrom(node: RouteNode, segments: readonly string[], index: number, params: Params): Found | undefined {
+function matchFrom(
+  node: RouteNode,
+  segments: readonly string[],
+  index: number,
+  params: Params,
+): Found | undefined {
   if (index === segments.length) {
     const page = pageBranch(node);
     if (page) return { nodes: [node, ...page], params };

@@ -85,7 +85,9 @@ export function walkTree(root: RouteNode, visit: (branch: readonly RouteNode[]) 
 
 /** The URL pattern of a branch: `/photos/[id]`; groups and slots leave no trace. */
 export function patternOf(branch: readonly RouteNode[]): string {
-  const parts = branch.flatMap((n) => (n.segment && isUrlSegment(n.segment) ? [formatSegment(n.segment)] : []));
+  const parts = branch.flatMap((n) =>
+    n.segment && isUrlSegment(n.segment) ? [formatSegment(n.segment)] : [],
+  );
   return `/${parts.join('/')}`;
 }
 

@@ -66,7 +66,9 @@ function checkRepeatedParam(node: RouteNode, ancestors: RouteNode[], problems: s
   if (!param) return;
   const earlier = ancestors.find((a) => a.segment && paramOf(a.segment) === param);
   if (earlier) {
-    problems.push(`the slug name "${param}" repeats in one path: ${describe(node)} is below ${describe(earlier)}`);
+    problems.push(
+      `the slug name "${param}" repeats in one path: ${describe(node)} is below ${describe(earlier)}`,
+    );
   }
 }
 

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BUILDS } from './global-setup';
-import { launchChromium, openPage, skipWithoutChromium, startServer, waitForHydration, type RunningServer } from './harness';
+import {
+  launchChromium,
+  openPage,
+  skipWithoutChromium,
+  startServer,
+  waitForHydration,
+  type RunningServer,
+} from './harness';
 
 describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
   let server: RunningServer;

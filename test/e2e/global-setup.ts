@@ -17,7 +17,11 @@ export default function setup(): void {
     console.warn(`\n⚠ Browser tests skipped. ${message}\n`);
     return;
   }
-  for (const { app, out } of Object.values(BUILDS).filter((b) => !process.env.E2E_ONLY || b.app.includes(process.env.E2E_ONLY))) {
-    execFileSync(process.execPath, ['bin/switchyard.js', 'build', '--app', app, '--out', out], { stdio: 'inherit' });
+  for (const { app, out } of Object.values(BUILDS).filter(
+    (b) => !process.env.E2E_ONLY || b.app.includes(process.env.E2E_ONLY),
+  )) {
+    execFileSync(process.execPath, ['bin/switchyard.js', 'build', '--app', app, '--out', out], {
+      stdio: 'inherit',
+    });
   }
 }

@@ -16,9 +16,13 @@ export interface RunningServer {
 }
 
 export function startServer(build: keyof typeof BUILDS): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['bin/switchyard.js', 'start', '--port', '0', '--out', BUILDS[build].out], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['bin/switchyard.js', 'start', '--port', '0', '--out', BUILDS[build].out],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const logs: string[] = [];
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -51,14 +55,18 @@ export interface RecordedPage {
   requests: string[];
 }
 
-export async function openPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<RecordedPage> {
+export async function openPage(
+  browser: Browser,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<RecordedPage> {
   const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
   const page = await context.newPage();
   const recorded: RecordedPage = { page, console: [], errors: [], requests: [] };
   page.on('console', (msg) => {
     // Failed loads are recorded below with their URL, which this message lacks.
     if (msg.text().startsWith('Failed to load resource')) return;
-    if (msg.type() === 'error' || msg.type() === 'warning') recorded.console.push(`${msg.type()}: ${msg.text()}`);
+    if (msg.type() === 'error' || msg.type() === 'warning')
+      recorded.console.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on('response', (res) => {
     const url = new URL(res.url());

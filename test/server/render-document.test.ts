@@ -83,7 +83,9 @@ describe('production hygiene (S5)', () => {
     const csp = res.headers['content-security-policy'] as string;
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
-    expect(res.text).toMatch(new RegExp(`<script nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"[^>]*>self.__SWITCHYARD__=`));
+    expect(res.text).toMatch(
+      new RegExp(`<script nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"[^>]*>self.__SWITCHYARD__=`),
+    );
     const again = await request(app().app).get('/');
     expect(again.headers['content-security-policy']).not.toBe(csp);
   });

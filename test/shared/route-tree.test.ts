@@ -23,7 +23,10 @@ describe('parseSegment', () => {
     ['@modal', { kind: 'slot', name: 'modal' }],
     ['(.)photos', { kind: 'intercept', marker: '(.)', segment: { kind: 'static', name: 'photos' } }],
     ['(..)photos', { kind: 'intercept', marker: '(..)', segment: { kind: 'static', name: 'photos' } }],
-    ['(..)(..)photos', { kind: 'intercept', marker: '(..)(..)', segment: { kind: 'static', name: 'photos' } }],
+    [
+      '(..)(..)photos',
+      { kind: 'intercept', marker: '(..)(..)', segment: { kind: 'static', name: 'photos' } },
+    ],
     ['(...)[id]', { kind: 'intercept', marker: '(...)', segment: { kind: 'dynamic', param: 'id' } }],
   ])('%s', (name, segment) => {
     expect(parseSegment(name)).toEqual(segment);

@@ -15,7 +15,7 @@ const hostile = {
 
 test('hostile strings never appear raw and round-trip byte-exactly', () => {
   const out = serializeForScript(hostile);
-  expect(out).not.toMatch(/<|>|\u2028|\u2029|\u0000/);
+  for (const raw of ['<', '>', '\u2028', '\u2029', '\u0000']) expect(out).not.toContain(raw);
   expect(JSON.parse(out)).toEqual(hostile);
   // It is also a JS expression with the same value, which is how the page reads it.
   expect(new Function(`return ${out}`)()).toEqual(hostile);

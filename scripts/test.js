@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the whole gate, in order, stopping at the first failure: format, lint, types
+ * (each folder with its own tsconfig, so shared/ is checked without DOM or Node types), then
+ * every test (unit, integration and browser) in one Vitest run. Ends with one summary line.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const TSCONFIGS = ['shared', 'client', 'server', 'src', 'test', '.'];
+const RESULTS = '.switchyard/test-results.json';
+
+/** @type {[name: string, bin: string, args: string[]][]} */
+const steps = [
+  ['format', 'prettier', ['--check', '.']],
+  ['lint', 'eslint', ['.', '--max-warnings=0']],
+  ...TSCONFIGS.map((dir) => /** @type {[string, string, string[]]} */ ([`types ${dir}`, 'tsc', ['-p', dir]])),
+  ['tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${RESULTS}`]],
+];
+
+mkdirSync('.switchyard', { recursive: true });
+for (const [name, bin, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(`node_modules/.bin/${bin}`, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed`);
+    summarize();
+    process.exit(result.status ?? 1);
+  }
+}
+summarize();
+
+function summarize() {
+  try {
+    const report = JSON.parse(readFileSync(RESULTS, 'utf8'));
+    const skipped = report.numPendingTests + report.numTodoTests;
+    console.log(
+      `\ntests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`,
+    );
+  } catch {
+    // No test ran (an earlier step failed): the step's own message says why.
+  }
+}
