@@ -33,7 +33,8 @@ if (args.command === 'start') {
   process.once('SIGINT', stop);
 } else {
   const { register } = await import('tsx/esm/api');
-  register();
+  // The server folder's compiler settings (JSX runtime included), wherever the command runs from.
+  register({ tsconfig: join(root, 'server/tsconfig.json') });
   if (args.command === 'build') {
     if (
       args.ifStale &&

@@ -1,0 +1,14 @@
+/**
+ * The public names of the framework. Changing them changes every app: do it on purpose.
+ */
+import { expect, test } from 'vitest';
+import * as client from 'switchyard';
+import * as server from 'switchyard/server';
+
+test('switchyard exports', () => {
+  expect(Object.keys(client).sort()).toEqual(['Link', 'notFound']);
+});
+
+test('switchyard/server exports', () => {
+  expect(Object.keys(server).sort()).toEqual(['createApp']);
+});

@@ -1,0 +1,40 @@
+/**
+ * Real Vite builds of small fixture apps that must fail, with the files named.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../server/build';
+
+const out = mkdtempSync(join(tmpdir(), 'switchyard-build-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function build(app: string) {
+  return buildApp({ appDir: resolve('test/fixtures', app), outDir: join(out, app) });
+}
+
+describe('switchyard build refuses', () => {
+  test('a client component that imports a .server file, naming both', async () => {
+    await expect(build('leaky')).rejects.toThrow(
+      /test\/fixtures\/leaky\/page\.tsx imports the server-only module test\/fixtures\/leaky\/lib\/token\.server\.ts/,
+    );
+  });
+
+  test('a client component that imports a node: module', async () => {
+    await expect(build('leaky-node')).rejects.toThrow(
+      /test\/fixtures\/leaky-node\/page\.tsx imports "node:fs", which only runs on the server/,
+    );
+  });
+
+  test('an invalid route tree, naming every offending file', async () => {
+    const error = await build('invalid').catch((e: unknown) => e as Error);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toContain(
+      'different slug names at one level: photos/[id]/page.tsx, photos/[slug]/page.tsx',
+    );
+    expect(error.message).toContain(
+      'a catch-all must be the last segment: tags/[...path]/edit/page.tsx is below tags/[...path]/edit/page.tsx',
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest';
+import { parseCliArgs, USAGE } from '../../bin/cli-args.js';
+
+const cwd = process.cwd();
+const parse = (argv: string[], env: Record<string, string> = {}) => parseCliArgs(argv, { cwd, env });
+
+describe('switchyard arguments', () => {
+  test('defaults: src/app, port 3000, dist', () => {
+    expect(parse(['dev'])).toEqual({
+      ok: true,
+      command: 'dev',
+      appDir: `${cwd}/src/app`,
+      port: 3000,
+      outDir: `${cwd}/dist`,
+      ifStale: false,
+    });
+  });
+
+  test('PORT from the environment, --port over it', () => {
+    expect(parse(['start'], { PORT: '4000' })).toMatchObject({ ok: true, port: 4000 });
+    expect(parse(['start', '--port', '5000'], { PORT: '4000' })).toMatchObject({ ok: true, port: 5000 });
+  });
+
+  test('--app and --out resolve against the working directory', () => {
+    expect(parse(['build', '--app', 'test/fixtures/basic', '--out', 'out/x', '--if-stale'])).toMatchObject({
+      ok: true,
+      appDir: `${cwd}/test/fixtures/basic`,
+      outDir: `${cwd}/out/x`,
+      ifStale: true,
+    });
+  });
+
+  test.each([
+    [[], USAGE],
+    [['serve'], 'Unknown command "serve".'],
+    [['dev', '--out', 'x'], '"--out" is not an option of "switchyard dev".'],
+    [['start', '--app', 'src/app'], '"--app" is not an option of "switchyard start".'],
+    [['dev', '--port'], '--port needs a value.'],
+    [['dev', '--port', 'abc'], 'The port must be a whole number from 0 to 65535, got "abc".'],
+    [['dev', '--port', '70000'], 'The port must be a whole number from 0 to 65535, got "70000".'],
+    [['dev', '--port', '-1'], 'The port must be a whole number from 0 to 65535, got "-1".'],
+    [['dev', '--app', '../elsewhere'], `The app directory must be inside ${cwd}, got "../elsewhere".`],
+    [['dev', '--app', '/etc'], `The app directory must be inside ${cwd}, got "/etc".`],
+    [['build', '--app', 'no/such/dir'], 'The app directory "no/such/dir" does not exist.'],
+  ])('%j is refused with a clear message', (argv, message) => {
+    const result = parse(argv);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message.startsWith(message)).toBe(true);
+  });
+
+  test('--help prints the usage as help', () => {
+    expect(parse(['--help'])).toEqual({ ok: false, message: USAGE, help: true });
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The `switchyard` command as a user runs it, in a child process.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { describe, expect, test } from 'vitest';
+
+const bin = 'bin/switchyard.js';
+
+describe('switchyard command', () => {
+  test('bad arguments print the usage and exit 2', () => {
+    const result = spawnSync(process.execPath, [bin, 'serve'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('Unknown command "serve".');
+    expect(result.stderr).toContain('Usage: switchyard <command> [options]');
+  });
+
+  test('start without a build says how to make one', () => {
+    const result = spawnSync(process.execPath, [bin, 'start', '--out', '.switchyard/none'], {
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(
+      /No production build in .*\.switchyard\/none\. Run `switchyard build` first\./,
+    );
+  });
+
+  test('dev --app serves a fixture app from inside the repo, with HMR', async () => {
+    const child = spawn(process.execPath, [bin, 'dev', '--app', 'test/fixtures/basic', '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = /dev server on http:\/\/localhost:(\d+)/.exec(out)?.[1];
+          if (found) resolve(found);
+        });
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.once('exit', (code) => reject(new Error(`dev exited with ${code}: ${out}`)));
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/photos/5?q=dev`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<h1>Photo <!-- -->5</h1>');
+      expect(html).toContain('src="/@vite/client"');
+      expect(html).toContain('src="/client/entry.tsx"');
+      const entry = await fetch(`http://127.0.0.1:${port}/client/entry.tsx`);
+      expect(await entry.text()).toContain('hydrateRoot');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 30_000);
+});
