@@ -28,7 +28,10 @@ describe('switchyard build refuses', () => {
   });
 
   test('an invalid route tree, naming every offending file', async () => {
-    const error = await build('invalid').catch((e: unknown) => e as Error);
+    const error = (await build('invalid').then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error;
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toContain(
       'different slug names at one level: photos/[id]/page.tsx, photos/[slug]/page.tsx',

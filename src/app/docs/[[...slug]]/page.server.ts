@@ -1,0 +1,9 @@
+import { notFound, type LoadArgs } from 'switchyard';
+import { readDocsPage } from '../../../lib/docs.server';
+import type { DocsPageData } from '../../../lib/types';
+
+export async function load({ params }: LoadArgs<{ slug: string[] }>): Promise<DocsPageData> {
+  const page = await readDocsPage(params.slug);
+  if (!page) notFound();
+  return page;
+}

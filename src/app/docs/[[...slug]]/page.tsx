@@ -1,0 +1,26 @@
+import { Link, type PageProps } from 'switchyard';
+import type { DocsPageData } from '../../../lib/types';
+
+export default function DocsPage({ params, data }: PageProps<{ slug: string[] }, DocsPageData>) {
+  const href = params.slug.length === 0 ? '/docs' : `/docs/${params.slug.join('/')}`;
+  return (
+    <>
+      <title>{`${data.title} · Switchyard docs`}</title>
+      <div className="docs">
+        <nav aria-label="Documentation" className="docs-nav">
+          <ul>
+            {data.nav.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} aria-current={item.href === href ? 'page' : undefined}>
+                  {item.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {/* Rendered from the repo's own markdown files, which are trusted content. */}
+        <article className="prose" dangerouslySetInnerHTML={{ __html: data.html }} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link, type LayoutProps } from 'switchyard';
+import './styles.css';
+
+/** A small inline favicon, so browsers do not ask the server for /favicon.ico. */
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='4' fill='%232456c7'/%3E%3Cpath d='M3 11l3-4 3 3 2-2 2 3z' fill='%23fff'/%3E%3C/svg%3E";
+
+export default function RootLayout({ children }: LayoutProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content="A photo-sharing demo built with Switchyard." />
+        <link rel="icon" href={FAVICON} />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="site-header">
+          <div className="wrap header-inner">
+            <Link href="/" className="brand">
+              Switchyard
+            </Link>
+            <nav aria-label="Main">
+              <ul className="nav-list">
+                <li>
+                  <Link href="/">Feed</Link>
+                </li>
+                <li>
+                  <Link href="/tags">Tags</Link>
+                </li>
+                <li>
+                  <Link href="/docs">Docs</Link>
+                </li>
+              </ul>
+            </nav>
+          </div>
+        </header>
+        <main id="main" className="wrap site-main" tabIndex={-1}>
+          {children}
+        </main>
+        <footer className="site-footer">
+          <div className="wrap">
+            <p>
+              A demo of Switchyard, a small server-rendered React framework. Every picture is drawn from a
+              seed: no image files, no network. <Link href="/docs">Read the docs</Link>.
+            </p>
+          </div>
+        </footer>
+      </body>
+    </html>
+  );
+}

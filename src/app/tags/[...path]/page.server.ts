@@ -1,0 +1,9 @@
+import { notFound, type LoadArgs } from 'switchyard';
+import { toCard } from '../../../lib/photos';
+import { childTags, getTag, photosByTag } from '../../../lib/tags';
+import type { TagPageData } from '../../../lib/types';
+
+export async function load({ params }: LoadArgs<{ path: string[] }>): Promise<TagPageData> {
+  if (!getTag(params.path)) notFound();
+  return { photos: photosByTag(params.path).map(toCard), children: childTags(params.path) };
+}

@@ -1,0 +1,32 @@
+import type { PageProps } from 'switchyard';
+import { PhotoGrid } from '../../../components/photo-grid';
+import { plural } from '../../../lib/format';
+import type { ProfileData } from '../../../lib/types';
+
+export default function ProfilePage({ data }: PageProps<{ handle: string }, ProfileData>) {
+  const { user, photos, likes } = data;
+  const initials = user.name
+    .split(' ')
+    .map((word) => word[0] ?? '')
+    .join('');
+  return (
+    <>
+      <title>{`${user.name} (@${user.handle}) · Switchyard`}</title>
+      <header className="profile">
+        <span className="avatar" aria-hidden="true" style={{ backgroundColor: `hsl(${user.hue},45%,34%)` }}>
+          {initials}
+        </span>
+        <div>
+          <h1>{user.name}</h1>
+          <p className="muted">{`@${user.handle}`}</p>
+          <p>{user.bio}</p>
+          <p className="muted">{`${plural(photos.length, 'photo')} · ${plural(likes, 'like')}`}</p>
+        </div>
+      </header>
+      <section className="section" aria-labelledby="photos-heading">
+        <h2 id="photos-heading">Photos</h2>
+        <PhotoGrid photos={photos} headingLevel={3} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * A responsive grid of photo cards. A card is a link to the photo (title, then artwork) and a
+ * separate link to the author: links cannot nest, so the author sits outside the photo link.
+ */
+import { Link } from 'switchyard';
+import { plural } from '../lib/format';
+import type { PhotoCard } from '../lib/types';
+import { PhotoArt } from './photo-art';
+
+export interface PhotoGridProps {
+  photos: PhotoCard[];
+  /** The level of the card titles: 2 under the page's h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
+}
+
+export function PhotoGrid({ photos, headingLevel = 2 }: PhotoGridProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ul className="grid">
+      {photos.map((photo) => (
+        <li key={photo.id} className="card">
+          <Link href={`/photos/${photo.id}`} className="card-link">
+            <Heading className="card-title">{photo.title}</Heading>
+            <PhotoArt seed={photo.seed} />
+          </Link>
+          <p className="card-meta">
+            <Link href={`/u/${photo.author}`}>{`@${photo.author}`}</Link>
+            <span>{plural(photo.likes, 'like')}</span>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The framework's documentation: one markdown file per page under the repo's `docs/` folder.
+ * `[]` is `docs/index.md`, `['a', 'b']` is `docs/a/b.md`. A slug segment must match
+ * `[a-z0-9-]+`, so no URL can name a file outside `docs/`. Markdown is trusted repo content.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { marked } from 'marked';
+import type { DocsNavItem, DocsPageData } from './types';
+
+const DOCS_DIR = path.resolve(process.cwd(), 'docs');
+const SEGMENT = /^[a-z0-9-]+$/;
+// In production the files cannot change, so each is read and rendered once; in development they
+// are read per request so that edits show on reload.
+const CACHE = process.env.NODE_ENV === 'production';
+const pages = new Map<string, Promise<DocsPageData | undefined>>();
+let nav: Promise<DocsNavItem[]> | undefined;
+
+/** The page at `slug`, or undefined when the slug is malformed or names no file. */
+export function readDocsPage(slug: readonly string[]): Promise<DocsPageData | undefined> {
+  // `/docs/index` would duplicate `/docs`; one URL per page.
+  if (!slug.every((segment) => SEGMENT.test(segment)) || slug.join('/') === 'index') {
+    return Promise.resolve(undefined);
+  }
+  const key = slug.join('/');
+  const cached = pages.get(key);
+  if (cached) return cached;
+  const page = renderPage(slug);
+  if (CACHE) pages.set(key, page);
+  return page;
+}
+
+async function renderPage(slug: readonly string[]): Promise<DocsPageData | undefined> {
+  const source = await readSource(slug.length === 0 ? 'index' : slug.join('/'));
+  if (source === undefined) return undefined;
+  return {
+    title: titleOf(source, slug),
+    html: marked.parse(source, { async: false }),
+    nav: await listPages(),
+  };
+}
+
+function readSource(name: string): Promise<string | undefined> {
+  return readFile(path.join(DOCS_DIR, `${name}.md`), 'utf8').catch(() => undefined);
+}
+
+/** The first `# Heading`, or the last slug segment when the file has none. */
+function titleOf(source: string, slug: readonly string[]): string {
+  return /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? slug.at(-1) ?? 'Documentation';
+}
+
+function listPages(): Promise<DocsNavItem[]> {
+  if (nav) return nav;
+  const pending = scanPages();
+  if (CACHE) nav = pending;
+  return pending;
+}
+
+/**
+ * Every reachable page, ordered: the index first, then pages in the order the index links to
+ * them, then the rest by path. The index is the table of contents, so it decides the order.
+ */
+async function scanPages(): Promise<DocsNavItem[]> {
+  const files = await readdir(DOCS_DIR, { recursive: true });
+  const names = files
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => file.slice(0, -'.md'.length))
+    .filter((name) => name.split('/').every((segment) => SEGMENT.test(segment)))
+    .sort();
+  const index = (await readSource('index')) ?? '';
+  const linked = [...index.matchAll(/\]\(\/docs\/([a-z0-9/-]+)\)/g)].map((match) => match[1]);
+  const rank = (name: string) => {
+    if (name === 'index') return -1;
+    const at = linked.indexOf(name);
+    return at === -1 ? linked.length : at;
+  };
+  names.sort((a, b) => rank(a) - rank(b));
+  return Promise.all(
+    names.map(async (name) => {
+      const slug = name === 'index' ? [] : name.split('/');
+      const source = (await readSource(name)) ?? '';
+      return { href: slug.length === 0 ? '/docs' : `/docs/${name}`, title: titleOf(source, slug) };
+    }),
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The demo's data shapes, shared by the `.server.ts` loaders that build them and the components
+ * that render them. Everything here is plain JSON: dates are ISO strings.
+ */
+
+export interface User {
+  handle: string;
+  name: string;
+  bio: string;
+  /** Hue (0–359) of the avatar. */
+  hue: number;
+}
+
+export interface Photo {
+  id: string;
+  title: string;
+  /** The author's handle. */
+  author: string;
+  /** Tag paths such as `nature/trees`; a photo tagged `nature/trees` is also under `nature`. */
+  tags: string[];
+  likes: number;
+  views: number;
+  /** Seed of the generated artwork. */
+  seed: number;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+}
+
+/** What a grid card needs: the feed sends 36 of these, so nothing more. */
+export type PhotoCard = Pick<Photo, 'id' | 'title' | 'author' | 'seed' | 'likes'>;
+
+export interface TagSummary {
+  path: string;
+  /** Photos tagged with this path or a path below it. */
+  count: number;
+}
+
+export interface FeedData {
+  photos: PhotoCard[];
+}
+
+export interface PhotoPageData {
+  photo: Photo;
+  author: User;
+  /** A few other photos by the same author. */
+  more: PhotoCard[];
+}
+
+export interface ProfileData {
+  user: User;
+  photos: PhotoCard[];
+  likes: number;
+}
+
+export interface TagIndexData {
+  tags: TagSummary[];
+}
+
+export interface TagPageData {
+  photos: PhotoCard[];
+  /** The tags one level below this one. */
+  children: TagSummary[];
+}
+
+export interface DocsNavItem {
+  href: string;
+  title: string;
+}
+
+export interface DocsPageData {
+  title: string;
+  /** Rendered from trusted markdown in the repo's `docs/` folder. */
+  html: string;
+  nav: DocsNavItem[];
+}

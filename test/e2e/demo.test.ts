@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  launchChromium,
+  openPage,
+  skipWithoutChromium,
+  startServer,
+  waitForHydration,
+  type RunningServer,
+} from './harness';
+
+describe.skipIf(skipWithoutChromium)('demo in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer('demo'), launchChromium()]);
+  });
+  afterAll(async () => {
+    await Promise.all([server?.stop(), browser?.close()]);
+  });
+
+  test('the feed loads, hydrates, and logs no errors or hydration warnings', async () => {
+    const { page, console, errors, requests } = await openPage(browser);
+    const response = await page.goto(`${server.url}/`);
+    expect(response!.status()).toBe(200);
+    await waitForHydration(page);
+    expect(await page.locator('main a[href^="/photos/"]').count()).toBeGreaterThanOrEqual(30);
+    expect(await page.title()).toContain('Feed');
+    // Styles arrive with the document, not after hydration.
+    expect(await page.locator('head link[rel="stylesheet"]').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    expect(console).toEqual([]);
+    // Every script the page ran came from our server.
+    expect(requests.filter((r) => !r.includes(server.url) && !r.includes('data:'))).toEqual([]);
+  });
+
+  test.each(['/photos/3', '/u/ada', '/tags/nature', '/docs', '/docs/routing'])(
+    '%s renders and hydrates cleanly',
+    async (path) => {
+      const { page, console, errors } = await openPage(browser);
+      const response = await page.goto(`${server.url}${path}`);
+      expect(response!.status()).toBe(200);
+      await waitForHydration(page);
+      expect(await page.locator('h1').count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+      expect(console).toEqual([]);
+    },
+  );
+
+  test('an unknown photo is a 404 page inside the site layout', async () => {
+    const { page } = await openPage(browser);
+    const response = await page.goto(`${server.url}/photos/99999`);
+    expect(response!.status()).toBe(404);
+    expect(await page.locator('header a[href="/docs"]').count()).toBe(1);
+  });
+});
