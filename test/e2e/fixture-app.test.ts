@@ -54,4 +54,23 @@ describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
       .join('');
     expect(server).toContain('SY_SECRET_7f3a9c1e');
   });
+
+  test('the production server bundle never imports vite', () => {
+    const dir = join(BUILDS.basic.out, 'server');
+    const code = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.js'))
+      .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+      .join('\n');
+    expect(code).toContain('from "react-dom/server"');
+    expect(code).not.toMatch(/from ["']vite["']|import\(["']vite["']\)/);
+  });
+
+  test('hashed assets are immutable; the document is never cached', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /src="(\/assets\/entry-[^"]+\.js)"/.exec(html)![1]!;
+    const res = await fetch(server.url + asset);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${server.url}/`)).headers.get('cache-control')).toBe('no-store');
+  });
 });
