@@ -1,27 +1,39 @@
 /**
- * The browser entry: reads the state the server wrote, loads the matched route's components
- * (already modulepreloaded by the document) and hydrates the whole document with the same tree
- * the server rendered (SPEC N1).
+ * The browser entry, and the router's composition root: reads the state the server wrote,
+ * loads the matched route's components (already modulepreloaded by the document), creates the
+ * router with the browser's effects and hydrates the document with the tree the server
+ * rendered (SPEC N1).
  */
 // Must run before any component module: it installs React Fast Refresh in development.
 import '@vitejs/plugin-react/preamble';
 import { hydrateRoot } from 'react-dom/client';
-import { modules } from 'virtual:switchyard/routes';
+import { modules as importers } from 'virtual:switchyard/routes';
 import type { PageState } from '../shared/page-state';
 import { Assets } from './assets';
-import { renderRoute, type AnyComponent } from './render-route';
+import { browserEffects, browserView, readHistoryEntry } from './browser-effects';
+import { createRouter, filesOf } from './router';
+import { RouterRoot } from './router-root';
 
-async function hydrate(state: PageState): Promise<void> {
-  const files = state.segments.flatMap((s) => Object.values(s.files));
-  if (state.notFound) files.push(state.notFound);
-  const loaded = await Promise.all(files.map((file) => modules[file]!()));
-  const components = new Map(files.map((file, i) => [file, loaded[i]!.default as AnyComponent]));
-  hydrateRoot(document, renderRoute(state, components, <Assets scripts={[]} styles={[]} />));
+async function start(state: PageState): Promise<void> {
+  const effects = browserEffects(importers);
+  const modules = await effects.loadModules(filesOf(state));
+  const router = createRouter({
+    initial: { state, modules, history: readHistoryEntry(history.state) },
+    effects,
+  });
+  // The router restores scroll positions itself, from what it saved for each entry.
+  history.scrollRestoration = 'manual';
+  addEventListener('popstate', (event) => void router.onPopState(readHistoryEntry(event.state)));
+  addEventListener('pagehide', () => router.saveScroll());
+  hydrateRoot(
+    document,
+    <RouterRoot router={router} head={<Assets scripts={[]} styles={[]} />} view={browserView} />,
+  );
 }
 
 const state = window.__SWITCHYARD__;
 if (state) {
-  hydrate(state).catch((error: unknown) => {
+  start(state).catch((error: unknown) => {
     console.error('switchyard: hydration failed', error);
   });
 }

@@ -3,9 +3,11 @@
  * call this same function with the same state, which is what makes hydration match (SPEC N1).
  *
  * Each segment nests, outermost first: layout → error boundary → Suspense (loading) → below.
+ * Each segment is keyed by its folder and its params, so a navigation keeps the state of the
+ * segments whose params did not change and remounts the others (SPEC N2).
  */
-import { Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import type { PageState } from '../shared/page-state';
+import { Fragment, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { segmentKey, type PageState } from '../shared/page-state';
 import { SegmentErrorBoundary } from './error-boundary';
 import type { ErrorProps } from './types';
 
@@ -44,12 +46,18 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
   const last = segments.at(-1);
   const Leaf = state.notFound === undefined ? component(last?.files.page) : component(state.notFound);
   let tree: ReactNode = Leaf ? (
-    <Leaf params={params} searchParams={searchParams} data={last?.pageData} />
+    <Leaf
+      key={state.notFound ?? last?.dir}
+      params={params}
+      searchParams={searchParams}
+      data={last?.pageData}
+    />
   ) : (
     <DefaultNotFound />
   );
   for (let i = segments.length - 1; i >= 0; i--) {
     const segment = segments[i]!;
+    const key = segmentKey(segment.dir, params);
     const Loading = component(segment.files.loading);
     if (Loading) tree = <Suspense fallback={<Loading />}>{tree}</Suspense>;
     const ErrorFallback = component(segment.files.error) as ComponentType<ErrorProps> | undefined;
@@ -63,6 +71,7 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
         </Layout>
       );
     }
+    tree = <Fragment key={key}>{tree}</Fragment>;
   }
   return (
     <>

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import type { Params } from '../shared/match-route';
 
 export type { Params };
-export type SearchParams = Record<string, string | string[]>;
+export type { SearchParams } from '../shared/page-state';
+import type { SearchParams } from '../shared/page-state';
 
 export interface PageProps<P extends Params = Params, D = unknown> {
   params: P;

@@ -5,7 +5,7 @@
  * every test (unit, integration and browser) in one Vitest run. Ends with one summary line.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const TSCONFIGS = ['shared', 'client', 'server', 'src', 'test', '.'];
 const RESULTS = '.switchyard/test-results.json';
@@ -19,6 +19,7 @@ const steps = [
 ];
 
 mkdirSync('.switchyard', { recursive: true });
+rmSync(RESULTS, { force: true }); // a summary must never come from an earlier run
 for (const [name, bin, args] of steps) {
   console.log(`\n▶ ${name}`);
   const result = spawnSync(`node_modules/.bin/${bin}`, args, { stdio: 'inherit' });

@@ -8,11 +8,15 @@ import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
 import { decodePathname, matchRoute } from '../shared/match-route';
-import { toSearchParams } from '../shared/page-state';
+import { PAGE_DATA_PARAM, type PageDataError, type PageDataResponse } from '../shared/page-data';
+import { segmentKey, toSearchParams } from '../shared/page-state';
+import { dirOf } from '../shared/route-tree';
 import { isRouterSignal } from '../shared/router-signals';
 import { serializeForScript } from '../shared/serialize-for-script';
 import { Assets } from '../client/assets';
-import { renderRoute } from '../client/render-route';
+import { RouterRoot } from '../client/router-root';
+import { createStaticRouter } from '../client/static-router';
+import { filesOf } from '../client/router';
 import { digestOf } from './digest';
 import { errorDocument } from './error-document';
 import type { RenderOutcome, ResolvedOptions } from './options';
@@ -31,6 +35,9 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
 
   return async function renderDocument(req: Request, res: Response): Promise<void> {
     const url = new URL(req.originalUrl, 'http://localhost');
+    // A page-data request is this same request with another answer (see shared/page-data.ts).
+    const from = url.searchParams.get(PAGE_DATA_PARAM);
+    url.searchParams.delete(PAGE_DATA_PARAM);
     const segments = decodePathname(url.pathname);
     if (!segments) {
       res.status(400).type('text/plain').send('Bad Request: the URL path has a malformed percent-encoding.');
@@ -65,12 +72,15 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
         res.destroy();
         return;
       }
-      res.status(500).type('html').setHeader('cache-control', 'no-store').send(errorDocument(digest));
+      res.status(500).setHeader('cache-control', 'no-store');
+      if (from !== null) res.json({ error: 'server', digest } satisfies PageDataError);
+      else res.type('html').send(errorDocument(digest));
     };
 
     let page: ResolvedPage;
     try {
       const pageRequest = {
+        url: url.pathname + url.search,
         searchParams: toSearchParams(url.searchParams),
         buildId: options.buildId,
         request: () => toWebRequest(req, url, controller.signal),
@@ -84,15 +94,18 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
       return;
     }
     if (controller.signal.aborted) return;
+    if (from !== null) {
+      sendPageData(res, runtime, page, from);
+      return;
+    }
 
-    const files = page.state.segments.flatMap((s) => Object.values(s.files));
-    if (page.state.notFound) files.push(page.state.notFound);
-    const assets = runtime.assetsFor(files);
+    const assets = runtime.assetsFor(filesOf(page.state));
     const nonce = options.mode === 'production' ? randomBytes(16).toString('base64') : undefined;
-    const element = renderRoute(
-      page.state,
-      page.components,
-      <Assets scripts={assets.scripts} styles={assets.styles} />,
+    const element = (
+      <RouterRoot
+        router={createStaticRouter(page.state, page.components)}
+        head={<Assets scripts={assets.scripts} styles={assets.styles} />}
+      />
     );
 
     const stream = renderToPipeableStream(element, {
@@ -121,6 +134,31 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
     render.abort = stream.abort;
     if (controller.signal.aborted) stream.abort(controller.signal.reason);
   };
+}
+
+/**
+ * Answers a page-data request with the page state as JSON, leaving out the layout data the
+ * client holds: a segment it shares with the page it comes from (same node, same params).
+ */
+function sendPageData(res: Response, runtime: RouteRuntime, page: ResolvedPage, from: string): void {
+  const fromSegments = from.startsWith('/') ? decodePathname(from.split(/[?#]/)[0]!) : undefined;
+  const fromMatch = fromSegments && matchRoute(runtime.tree, fromSegments);
+  const held = new Set(
+    fromMatch
+      ? fromMatch.branch.map((_, i) => segmentKey(dirOf(fromMatch.branch.slice(0, i + 1)), fromMatch.params))
+      : [],
+  );
+  const { state } = page;
+  const body: PageDataResponse = {
+    ...state,
+    status: page.status,
+    segments: state.segments.map((segment) => {
+      if (!held.has(segmentKey(segment.dir, state.params))) return segment;
+      const { layoutData: _held, ...rest } = segment;
+      return { ...rest, reuseLayoutData: true };
+    }),
+  };
+  res.status(page.status).setHeader('cache-control', 'no-store').json(body);
 }
 
 function rootFiles(runtime: RouteRuntime) {

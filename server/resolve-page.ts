@@ -17,6 +17,8 @@ export interface ResolvedPage {
 }
 
 export interface PageRequest {
+  /** Pathname and search, as the page will know itself. */
+  url: string;
   searchParams: SearchParams;
   /** Made only if a loader asks for it. */
   request: () => Request;
@@ -79,6 +81,7 @@ export async function resolvePage(
   });
   const state: PageState = {
     buildId: req.buildId,
+    url: req.url,
     pattern: match.pattern,
     params: match.params,
     searchParams: req.searchParams,
@@ -106,6 +109,7 @@ export async function resolveNotFound(
   // Layout data is loaded again for a cut branch: a not-found is rare and must not leak page data.
   const state: PageState = {
     buildId: req.buildId,
+    url: req.url,
     pattern: match?.pattern ?? null,
     params: match?.params ?? {},
     searchParams: req.searchParams,

@@ -13,3 +13,7 @@ export const PREFETCH_CONCURRENCY = 5;
 export const ROUTE_SCRIPT_TIMEOUT_MS = 3_800;
 /** A server render still running after this long is aborted and ends with its fallbacks. */
 export const RENDER_DEADLINE_MS = 10_000;
+/** A hard navigation to the same URL within this long is refused: it would be a reload loop. */
+export const HARD_NAVIGATION_GUARD_MS = 10_000;
+/** Pages whose state the router keeps for back and forward. */
+export const HISTORY_ENTRIES_HELD = 50;

@@ -5,6 +5,7 @@
  */
 import type { Params } from './match-route';
 import type { ComponentFile } from './route-tree';
+import { paramOf, parseSegment } from './segment';
 
 export type SearchParams = Record<string, string | string[]>;
 
@@ -17,10 +18,17 @@ export interface SegmentState {
   layoutData?: unknown;
   /** What `page.server`'s `load` returned (last segment only). */
   pageData?: unknown;
+  /**
+   * Page data only: the client already holds this segment's layout data (same segment, same
+   * params), so the server left it out and the client keeps its own.
+   */
+  reuseLayoutData?: true;
 }
 
 export interface PageState {
   buildId: string;
+  /** Pathname and search of the page, as requested (`/photos/3?q=1`). */
+  url: string;
   /** The matched route pattern, `null` when nothing matched. */
   pattern: string | null;
   params: Params;
@@ -40,4 +48,17 @@ export function toSearchParams(search: Iterable<readonly [string, string]>): Sea
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   }
   return out;
+}
+
+/**
+ * The identity of a segment: its folder and the values of the params bound at or above it.
+ * Two pages that share a segment key share that segment's layout, its data and its state.
+ */
+export function segmentKey(dir: string, params: Params): string {
+  const values = dir
+    .split('/')
+    .map((name) => paramOf(parseSegment(name)))
+    .filter((name) => name !== undefined)
+    .map((name) => params[name]);
+  return values.length === 0 ? dir : `${dir}|${JSON.stringify(values)}`;
 }

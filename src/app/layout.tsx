@@ -1,4 +1,5 @@
 import { Link, type LayoutProps } from 'switchyard';
+import { PagesViewed } from '../components/pages-viewed';
 import './styles.css';
 
 /** A small inline favicon, so browsers do not ask the server for /favicon.ico. */
@@ -43,6 +44,7 @@ export default function RootLayout({ children }: LayoutProps) {
         </main>
         <footer className="site-footer">
           <div className="wrap">
+            <PagesViewed />
             <p>
               A demo of Switchyard, a small server-rendered React framework. Every picture is drawn from a
               seed: no image files, no network. <Link href="/docs">Read the docs</Link>.

@@ -6,7 +6,14 @@ import * as client from 'switchyard';
 import * as server from 'switchyard/server';
 
 test('switchyard exports', () => {
-  expect(Object.keys(client).sort()).toEqual(['Link', 'notFound']);
+  expect(Object.keys(client).sort()).toEqual([
+    'Link',
+    'notFound',
+    'useParams',
+    'usePathname',
+    'useRouter',
+    'useSearchParams',
+  ]);
 });
 
 test('switchyard/server exports', () => {

@@ -1,0 +1,30 @@
+/**
+ * The router the server renders with: it holds one page and never moves. Giving the server the
+ * same `RouterRoot` as the browser keeps the two trees identical for hydration.
+ */
+import type { PageState } from '../shared/page-state';
+import type { Modules, Router, RouterSnapshot } from './router';
+
+export function createStaticRouter(state: PageState, modules: Modules): Router {
+  const snapshot: RouterSnapshot = {
+    state,
+    modules,
+    href: state.url,
+    commit: 0,
+    scroll: { kind: 'keep' },
+    pending: false,
+  };
+  const unavailable = () =>
+    Promise.reject(new Error('switchyard: the router cannot navigate during a server render'));
+  return {
+    subscribe: () => () => {},
+    getSnapshot: () => snapshot,
+    navigate: unavailable,
+    refresh: unavailable,
+    onPopState: unavailable,
+    back: () => {},
+    forward: () => {},
+    saveScroll: () => {},
+    prefetch: () => {},
+  };
+}

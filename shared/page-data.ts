@@ -1,0 +1,31 @@
+/**
+ * The page-data protocol (SPEC N2, N3). A soft navigation asks for the target URL with one
+ * extra search param, `_sy`, whose value is the URL the client navigates from:
+ *
+ *   GET /photos/3?q=1&_sy=%2F            → JSON page state for /photos/3?q=1, coming from /
+ *
+ * The request is the document request with another answer: the same path goes through the same
+ * handler and guards, every `load` runs (a skipped loader could be a skipped guard), and only
+ * the data is trimmed — layout data the client already holds is marked `reuseLayoutData`
+ * instead of sent. A distinct URL per answer keeps the response cache-safe without `Vary`.
+ */
+import type { PageState } from './page-state';
+
+/** The search param that turns a document request into a page-data request. */
+export const PAGE_DATA_PARAM = '_sy';
+export const PAGE_DATA_TYPE = 'application/json';
+
+/** A page-data answer: the page state, its HTTP status, or the digest of a server error. */
+export type PageDataResponse = PageState & { status: 200 | 404 };
+export interface PageDataError {
+  error: 'server';
+  digest: string;
+}
+
+/** The page-data URL for a target (`/photos/3?q=1`) when coming from `from` (`''` for none). */
+export function pageDataUrl(target: string, from: string): string {
+  const hash = target.indexOf('#');
+  const path = hash >= 0 ? target.slice(0, hash) : target;
+  const separator = path.includes('?') ? '&' : '?';
+  return `${path}${separator}${PAGE_DATA_PARAM}=${encodeURIComponent(from)}`;
+}

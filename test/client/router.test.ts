@@ -1,0 +1,351 @@
+/**
+ * The router core with injected history, fetch, modules, timers and clock. No React, no DOM.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createRouter, type HistoryEntryState, type Modules, type RouterEffects } from '../../client/router';
+import type { PageDataResponse } from '../../shared/page-data';
+import type { PageState } from '../../shared/page-state';
+import { deferred, type Deferred } from '../helpers/deferred';
+
+// The core must work with React absent: importing it here would throw.
+vi.mock('react', () => {
+  throw new Error('the router core imported React');
+});
+
+const ORIGIN = 'https://app.example';
+const BUILD = 'build-1';
+
+function pageState(url: string, page: string, layoutData: unknown = { user: 'ada' }): PageState {
+  return {
+    buildId: BUILD,
+    url,
+    pattern: url.split('?')[0]!,
+    params: {},
+    searchParams: {},
+    segments: [
+      { dir: '', files: { layout: 'layout.tsx' }, layoutData },
+      { dir: page, files: { page: `${page}/page.tsx` }, pageData: { page } },
+    ],
+  };
+}
+
+function jsonResponse(body: unknown, status = 200, type = 'application/json; charset=utf-8'): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
+}
+
+/** What the server would answer for a page, with the root layout data left to the client. */
+function answer(url: string, page: string, extra: Partial<PageDataResponse> = {}): PageDataResponse {
+  const state = pageState(url, page);
+  const { layoutData: _held, ...root } = state.segments[0]!;
+  return {
+    ...state,
+    segments: [{ ...root, reuseLayoutData: true }, state.segments[1]!],
+    status: 200,
+    ...extra,
+  };
+}
+
+interface Harness {
+  effects: RouterEffects;
+  location: { href: string };
+  history: { op: string; state: HistoryEntryState; href: string }[];
+  fetches: { url: string; signal: AbortSignal; reply: Deferred<Response> }[];
+  assigned: string[];
+  errors: string[];
+  stored: { value: string | null };
+  clock: { now: number };
+  scroll: { x: number; y: number };
+  script: Deferred<unknown> | undefined;
+}
+
+function harness(): Harness {
+  let keys = 0;
+  const h: Harness = {
+    location: { href: `${ORIGIN}/` },
+    history: [],
+    fetches: [],
+    assigned: [],
+    errors: [],
+    stored: { value: null },
+    clock: { now: 1_000_000 },
+    scroll: { x: 0, y: 0 },
+    script: undefined,
+    effects: undefined as unknown as RouterEffects,
+  };
+  h.effects = {
+    currentHref: () => h.location.href,
+    pushState: (state, href) => {
+      h.history.push({ op: 'push', state, href });
+      h.location.href = ORIGIN + href;
+    },
+    replaceState: (state, href) => {
+      h.history.push({ op: 'replace', state, href });
+      h.location.href = ORIGIN + href;
+    },
+    go: (delta) => h.history.push({ op: `go ${delta}`, state: { key: '' }, href: '' }),
+    fetch: (url, init) => {
+      const reply = deferred<Response>();
+      h.fetches.push({ url, signal: init.signal, reply });
+      init.signal.addEventListener('abort', () => reply.reject(new DOMException('aborted', 'AbortError')));
+      return reply.promise;
+    },
+    loadModules: (files) => Promise.resolve(new Map(files.map((f) => [f, `component of ${f}`])) as Modules),
+    preloadRoute: () => (h.script ? h.script.promise : Promise.resolve()),
+    assign: (href) => h.assigned.push(href),
+    readScroll: () => ({ ...h.scroll }),
+    now: () => h.clock.now,
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    storage: { get: () => h.stored.value, set: (value) => (h.stored.value = value) },
+    newKey: () => `k${++keys}`,
+    reportError: (message) => h.errors.push(message),
+  };
+  return h;
+}
+
+function start(h: Harness, state = pageState('/', 'feed')) {
+  return createRouter({ initial: { state, modules: new Map(), history: null }, effects: h.effects });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('navigate', () => {
+  test('one page-data request, one history push, layout data kept from the held page', async () => {
+    const h = harness();
+    const router = start(h);
+    const done = router.navigate('/photos/3?q=1');
+    expect(router.getSnapshot().pending).toBe(true);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?q=1&_sy=%2F']);
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/photos/3?q=1', 'photos')));
+    await done;
+    const snapshot = router.getSnapshot();
+    expect(snapshot).toMatchObject({
+      href: '/photos/3?q=1',
+      commit: 1,
+      pending: false,
+      scroll: { kind: 'top' },
+    });
+    expect(snapshot.state.segments[0]!.layoutData).toEqual({ user: 'ada' });
+    expect(snapshot.state.segments[1]!.pageData).toEqual({ page: 'photos' });
+    expect(snapshot.modules.get('photos/page.tsx')).toBe('component of photos/page.tsx');
+    expect(h.history.map((e) => `${e.op} ${e.href} ${e.state.key}`)).toEqual([
+      'replace / k1', // the initial entry gets a key
+      'replace / k1', // its scroll position is saved before leaving
+      'push /photos/3?q=1 k2',
+    ]);
+  });
+
+  test('a newer navigation aborts the older one, which never commits', async () => {
+    const h = harness();
+    const router = start(h);
+    const first = router.navigate('/a');
+    const second = router.navigate('/b');
+    expect(h.fetches[0]!.signal.aborted).toBe(true);
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+    await Promise.all([first, second]);
+    expect(router.getSnapshot().href).toBe('/b');
+    expect(h.history.filter((e) => e.op === 'push').map((e) => e.href)).toEqual(['/b']);
+    expect(h.assigned).toEqual([]);
+    expect(h.errors).toEqual([]);
+  });
+
+  test('an older navigation that settles after a newer one started is dropped', async () => {
+    const h = harness();
+    h.effects.fetch = (url) => {
+      const reply = deferred<Response>();
+      h.fetches.push({ url, signal: new AbortController().signal, reply }); // ignores its signal
+      return reply.promise;
+    };
+    const router = start(h);
+    const first = router.navigate('/a');
+    const second = router.navigate('/b');
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+    await second;
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/a', 'a')));
+    await first;
+    expect(router.getSnapshot().href).toBe('/b');
+    expect(router.getSnapshot().commit).toBe(1);
+  });
+
+  test('route scripts not loaded after 3800 ms: a hard navigation to the target', async () => {
+    const h = harness();
+    h.script = deferred();
+    const router = start(h);
+    const done = router.navigate('/slow');
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/slow', 'slow')));
+    await vi.advanceTimersByTimeAsync(3_799);
+    expect(h.assigned).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(h.assigned).toEqual([`${ORIGIN}/slow`]);
+    expect(router.getSnapshot().commit).toBe(0);
+  });
+
+  test('the timeout is configurable', async () => {
+    const h = harness();
+    h.script = deferred();
+    const router = createRouter({
+      initial: { state: pageState('/', 'feed'), modules: new Map(), history: null },
+      effects: h.effects,
+      routeScriptTimeoutMs: 100,
+    });
+    void router.navigate('/slow');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(h.assigned).toEqual([`${ORIGIN}/slow`]);
+  });
+
+  test.each([
+    ['a 500', () => jsonResponse({ error: 'server', digest: 'abc' }, 500)],
+    ['a 502 from a proxy', () => new Response('bad gateway', { status: 502 })],
+    [
+      'the wrong content type',
+      () => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    ],
+    ['a build id mismatch', () => jsonResponse({ ...answer('/x', 'x'), buildId: 'build-2' })],
+    [
+      'malformed JSON',
+      () => new Response('{', { status: 200, headers: { 'content-type': 'application/json' } }),
+    ],
+  ])('%s: a hard navigation to the target', async (_name, response) => {
+    const h = harness();
+    const router = start(h);
+    const done = router.navigate('/x');
+    h.fetches[0]!.reply.resolve(response());
+    await done;
+    expect(h.assigned).toEqual([`${ORIGIN}/x`]);
+    expect(router.getSnapshot().commit).toBe(0);
+  });
+
+  test('a network error: a hard navigation to the target', async () => {
+    const h = harness();
+    const router = start(h);
+    const done = router.navigate('/x');
+    h.fetches[0]!.reply.reject(new TypeError('Failed to fetch'));
+    await done;
+    expect(h.assigned).toEqual([`${ORIGIN}/x`]);
+  });
+
+  test('never a reload loop: the same URL is not hard-loaded twice within 10 s', async () => {
+    const h = harness();
+    h.stored.value = JSON.stringify({ href: `${ORIGIN}/x`, at: h.clock.now - 9_999 });
+    const router = start(h);
+    const done = router.navigate('/x');
+    h.fetches[0]!.reply.resolve(new Response('', { status: 500 }));
+    await done;
+    expect(h.assigned).toEqual([]);
+    expect(h.errors).toEqual([`switchyard: not reloading ${ORIGIN}/x again (page data failed)`]);
+    expect(router.getSnapshot().pending).toBe(false);
+
+    h.clock.now += 1;
+    const again = router.navigate('/x');
+    h.fetches[1]!.reply.resolve(new Response('', { status: 500 }));
+    await again;
+    expect(h.assigned).toEqual([`${ORIGIN}/x`]);
+  });
+
+  test('a 404 page-data answer renders the not-found page', async () => {
+    const h = harness();
+    const router = start(h);
+    const done = router.navigate('/photos/999');
+    h.fetches[0]!.reply.resolve(
+      jsonResponse({ ...answer('/photos/999', 'photos'), status: 404, notFound: 'not-found.tsx' }, 404),
+    );
+    await done;
+    expect(router.getSnapshot().state.notFound).toBe('not-found.tsx');
+    expect(h.assigned).toEqual([]);
+  });
+
+  test('other origins leave the app at once', async () => {
+    const h = harness();
+    const router = start(h);
+    await router.navigate('https://elsewhere.example/x');
+    expect(h.assigned).toEqual(['https://elsewhere.example/x']);
+    expect(h.fetches).toEqual([]);
+  });
+
+  test('a hash on the same page: no request, a history entry, a scroll to the anchor', async () => {
+    const h = harness();
+    const router = start(h);
+    await router.navigate('/#comments');
+    expect(h.fetches).toEqual([]);
+    expect(router.getSnapshot()).toMatchObject({
+      href: '/#comments',
+      commit: 1,
+      scroll: { kind: 'hash', id: 'comments' },
+    });
+    expect(h.history.at(-1)).toMatchObject({ op: 'push', href: '/#comments' });
+  });
+
+  test('replace and scroll: false', async () => {
+    const h = harness();
+    const router = start(h);
+    const done = router.navigate('/b', { replace: true, scroll: false });
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+    await done;
+    expect(h.history.filter((e) => e.op === 'push')).toEqual([]);
+    expect(h.history.at(-1)).toMatchObject({ op: 'replace', href: '/b' });
+    expect(router.getSnapshot().scroll).toEqual({ kind: 'keep' });
+  });
+});
+
+describe('refresh', () => {
+  test('refetches the current page with no origin, replaces its data, pushes nothing', async () => {
+    const h = harness();
+    const router = start(h);
+    const done = router.refresh();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/?_sy=']);
+    h.fetches[0]!.reply.resolve(jsonResponse({ ...pageState('/', 'feed', { user: 'grace' }), status: 200 }));
+    await done;
+    expect(router.getSnapshot().state.segments[0]!.layoutData).toEqual({ user: 'grace' });
+    expect(router.getSnapshot().scroll).toEqual({ kind: 'keep' });
+    expect(h.history.filter((e) => e.op === 'push')).toEqual([]);
+  });
+});
+
+describe('back and forward', () => {
+  test('a held page comes back with no request and its scroll position', async () => {
+    const h = harness();
+    const router = start(h);
+    h.scroll = { x: 0, y: 640 };
+    const done = router.navigate('/b');
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+    await done;
+    h.scroll = { x: 0, y: 50 };
+
+    h.location.href = `${ORIGIN}/`; // the browser went back
+    await router.onPopState({ key: 'k1' });
+    expect(h.fetches).toHaveLength(1);
+    expect(router.getSnapshot()).toMatchObject({ href: '/', scroll: { kind: 'restore', x: 0, y: 640 } });
+    expect(router.getSnapshot().state.segments[1]!.dir).toBe('feed');
+
+    h.location.href = `${ORIGIN}/b`; // and forward again
+    await router.onPopState({ key: 'k2' });
+    expect(h.fetches).toHaveLength(1);
+    expect(router.getSnapshot()).toMatchObject({ href: '/b', scroll: { kind: 'restore', x: 0, y: 50 } });
+  });
+
+  test('an entry the router does not hold (after a reload) is fetched, and history is left alone', async () => {
+    const h = harness();
+    const router = start(h);
+    h.location.href = `${ORIGIN}/old`;
+    const done = router.onPopState({ key: 'from-before-reload', scroll: { x: 0, y: 300 } });
+    expect(h.fetches.map((f) => f.url)).toEqual(['/old?_sy=%2F']);
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/old', 'old')));
+    await done;
+    expect(router.getSnapshot()).toMatchObject({ href: '/old', scroll: { kind: 'restore', x: 0, y: 300 } });
+    expect(h.history.filter((e) => e.op === 'push')).toEqual([]);
+  });
+
+  test('back() and forward() go through the browser history', () => {
+    const h = harness();
+    const router = start(h);
+    router.back();
+    router.forward();
+    expect(h.history.slice(-2).map((e) => e.op)).toEqual(['go -1', 'go 1']);
+  });
+});

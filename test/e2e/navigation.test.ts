@@ -1,0 +1,200 @@
+/**
+ * Soft navigation in Chromium against the production demo (SPEC N1–N6, issue 3).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BUILDS } from './global-setup';
+import {
+  launchChromium,
+  openPage,
+  skipWithoutChromium,
+  startServer,
+  waitForHydration,
+  type RunningServer,
+} from './harness';
+
+const isDocument = (r: Request) => r.resourceType() === 'document';
+const isPageData = (r: Request) => new URL(r.url()).searchParams.has('_sy');
+
+/** The built chunk of a route file, from the client manifest. */
+function chunkOf(file: string): string {
+  const manifest = JSON.parse(
+    readFileSync(join(BUILDS.demo.out, 'client/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  return manifest[`src/app/${file}`]!.file;
+}
+
+describe.skipIf(skipWithoutChromium)('soft navigation in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer('demo'), launchChromium()]);
+  });
+  afterAll(async () => {
+    await Promise.all([server?.stop(), browser?.close()]);
+  });
+
+  async function open(path: string, javaScriptEnabled = true) {
+    const recorded = await openPage(browser, { javaScriptEnabled });
+    const requests: Request[] = [];
+    recorded.page.on('request', (r) => requests.push(r));
+    await recorded.page.goto(server.url + path);
+    if (javaScriptEnabled) await waitForHydration(recorded.page);
+    requests.length = 0;
+    return { ...recorded, requests };
+  }
+
+  test('a link click: no document request, one page-data request, root layout state kept', async () => {
+    const { page, requests, errors, console } = await open('/');
+    await expect.poll(() => page.getByTestId('pages-viewed').textContent()).toBe('1 page this visit');
+    await page.locator('header a[href="/docs"]').click();
+    await page.waitForURL(`${server.url}/docs`);
+    await expect.poll(() => page.locator('h1').first().textContent()).not.toBe('Latest photos');
+    expect(await page.getByTestId('pages-viewed').textContent()).toBe('2 pages this visit');
+    expect(requests.filter(isDocument)).toEqual([]);
+    expect(requests.filter(isPageData).map((r) => new URL(r.url()).pathname)).toEqual(['/docs']);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    expect(await page.locator('#switchyard-announcer').textContent()).toBe(await page.title());
+    expect(errors).toEqual([]);
+    expect(console).toEqual([]);
+  });
+
+  test('back and forward restore pages and scroll positions with no request', async () => {
+    const { page, requests } = await open('/');
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(900);
+    const link = page.locator('main a[href^="/photos/"]').nth(8);
+    await link.scrollIntoViewIfNeeded();
+    const feedScroll = await page.evaluate(() => scrollY);
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL(server.url + href!);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 120));
+    requests.length = 0;
+
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(feedScroll);
+    expect(await page.locator('h1').first().textContent()).toBe('Latest photos');
+
+    await page.goForward();
+    await page.waitForURL(server.url + href!);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(120);
+    expect(requests).toEqual([]);
+  });
+
+  test('route scripts held past the 3800 ms timeout end in one hard navigation to the target', async () => {
+    const { page, requests } = await open('/u/ada');
+    const chunk = chunkOf('photos/[id]/page.tsx');
+    let held = 0;
+    await page.route(`**/${chunk}`, async (route) => {
+      if (held++ === 0) return; // the first request never answers
+      await route.continue();
+    });
+    // A fake clock that stands still: only runFor() below moves it.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    const dataDone = page.waitForResponse((r) => isPageData(r.request()));
+    const link = page.locator('main a[href^="/photos/"]').first();
+    const href = (await link.getAttribute('href'))!;
+    await link.click();
+    await dataDone;
+    await page.clock.runFor(3_799);
+    expect(requests.filter(isDocument)).toEqual([]);
+    const loaded = page.waitForEvent('load', { timeout: 5_000 });
+    await page.clock.runFor(1);
+    await loaded;
+    expect(page.url()).toBe(server.url + href);
+    expect(requests.filter(isDocument).map((r) => r.url())).toEqual([server.url + href]);
+  });
+
+  test.each([
+    ['a page-data 500', { status: 500, contentType: 'text/plain', body: 'upstream exploded' }],
+    [
+      'a page-data answer that is not JSON',
+      { status: 200, contentType: 'text/html', body: '<h1>proxy</h1>' },
+    ],
+  ])('%s ends in a hard navigation', async (_name, answer) => {
+    const { page, requests } = await open('/');
+    await page.route(
+      (url) => url.searchParams.has('_sy'),
+      (route) => route.fulfill(answer),
+    );
+    const loaded = page.waitForEvent('load');
+    await page.locator('header a[href="/docs"]').click();
+    await loaded;
+    expect(page.url()).toBe(`${server.url}/docs`);
+    expect(requests.filter(isDocument).map((r) => r.url())).toEqual([`${server.url}/docs`]);
+  });
+
+  test('a build id mismatch (a redeploy) ends in a hard navigation', async () => {
+    const { page, requests } = await open('/');
+    await page.route(
+      (url) => url.searchParams.has('_sy'),
+      async (route) => {
+        const response = await route.fetch();
+        const json = (await response.json()) as { buildId: string };
+        await route.fulfill({ response, json: { ...json, buildId: 'next-deploy' } });
+      },
+    );
+    const loaded = page.waitForEvent('load');
+    await page.locator('header a[href="/docs"]').click();
+    await loaded;
+    expect(requests.filter(isDocument).map((r) => r.url())).toEqual([`${server.url}/docs`]);
+  });
+
+  test('a newer navigation aborts the older one, which never commits', async () => {
+    const { page, requests } = await open('/');
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(`${new URL(r.url()).pathname} ${r.failure()?.errorText}`));
+    const photo = await page.locator('main a[href^="/photos/"]').first().getAttribute('href');
+    await page.route(
+      (url) => url.pathname === photo && url.searchParams.has('_sy'),
+      () => {
+        // held: this navigation must be overtaken
+      },
+    );
+    await page.locator(`main a[href="${photo}"]`).first().click();
+    await expect.poll(() => requests.filter(isPageData).length).toBe(1);
+    await page.locator('header a[href="/docs"]').click();
+    await page.waitForURL(`${server.url}/docs`);
+    await expect.poll(() => failed).toEqual([`${photo} net::ERR_ABORTED`]);
+    expect(page.url()).toBe(`${server.url}/docs`);
+    // The feed, then the docs: the photo page never committed.
+    expect(await page.getByTestId('pages-viewed').textContent()).toBe('2 pages this visit');
+    expect(requests.filter(isDocument)).toEqual([]);
+  });
+
+  test('modified clicks and new-tab links are left to the browser', async () => {
+    const { page, requests } = await open('/');
+    const popup = page.context().waitForEvent('page');
+    await page.locator('header a[href="/docs"]').click({ modifiers: ['Control'] });
+    await (await popup).close();
+    expect(page.url()).toBe(`${server.url}/`);
+    expect(requests.filter(isPageData)).toEqual([]);
+  });
+
+  test('with JavaScript off every link in the demo works by full page loads', async () => {
+    const { page } = await open('/', false);
+    const hrefs = new Set<string>();
+    for (const path of ['/', '/photos/1', '/docs', '/tags']) {
+      await page.goto(server.url + path);
+      for (const href of await page
+        .locator('a[href^="/"]')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
+        hrefs.add(href.split('#')[0]!);
+      }
+    }
+    expect(hrefs.size).toBeGreaterThan(20);
+    for (const href of hrefs) {
+      const response = await page.goto(server.url + href);
+      expect(`${href} ${response!.status()}`).toBe(`${href} 200`);
+    }
+    await page.goto(`${server.url}/`);
+    await page.locator('header a[href="/docs"]').click();
+    await page.waitForURL(`${server.url}/docs`);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The page-data protocol (SPEC N2, N3): the document request with a JSON answer.
+ */
+import request from 'supertest';
+import { describe, expect, test, vi } from 'vitest';
+import { createApp } from '../../server/create-app';
+import { calls } from '../fixtures/basic/layout.server';
+import { basicApp } from './fixture-app';
+
+const app = createApp({ modules: basicApp, buildId: 'b1', logger: { error: vi.fn(), info: vi.fn() } });
+
+describe('page data', () => {
+  test('is JSON for the same path, never cached, and leaves out layout data the client holds', async () => {
+    const res = await request(app).get('/photos/7?q=sun&_sy=%2Fphotos%2F6');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toMatchObject({
+      buildId: 'b1',
+      status: 200,
+      url: '/photos/7?q=sun',
+      pattern: '/photos/[id]',
+      params: { id: '7' },
+      searchParams: { q: 'sun' },
+    });
+    expect(res.body.segments[0]).toEqual({
+      dir: '',
+      files: { layout: 'layout.tsx', 'not-found': 'not-found.tsx' },
+      reuseLayoutData: true,
+    });
+    expect(res.body.segments.at(-1).pageData).toMatchObject({ id: '7', q: 'sun' });
+  });
+
+  test('a refresh (no origin page) gets every segment’s data', async () => {
+    const res = await request(app).get('/photos/7?_sy=');
+    expect(res.body.segments[0].layoutData).toEqual({ site: 'fixture' });
+    expect(res.body.segments[0].reuseLayoutData).toBeUndefined();
+  });
+
+  test('every loader runs even when its data is not sent: a skipped loader could be a skipped guard', async () => {
+    const before = calls.count;
+    await request(app).get('/photos/8?_sy=%2Fphotos%2F7');
+    expect(calls.count).toBe(before + 1);
+  });
+
+  test('the origin page cannot be used to smuggle anything: a bogus one just means no reuse', async () => {
+    for (const from of ['//evil.example/x', 'javascript:alert(1)', '/%E0%A4%A', 'x'.repeat(5000)]) {
+      const res = await request(app).get(`/photos/7?_sy=${encodeURIComponent(from)}`);
+      expect(res.status).toBe(200);
+      expect(res.body.segments[0].layoutData).toEqual({ site: 'fixture' });
+    }
+  });
+
+  test('the answer differs from the document’s by URL alone, so caches keep them apart', async () => {
+    const [doc, data] = await Promise.all([
+      request(app).get('/photos/7'),
+      request(app).get('/photos/7?_sy='),
+    ]);
+    expect(doc.headers['content-type']).toContain('text/html');
+    expect(data.headers['content-type']).toContain('application/json');
+    expect(doc.headers.vary).toBeUndefined();
+  });
+
+  test('not found: 404 with the not-found page state', async () => {
+    const res = await request(app).get('/photos/404?_sy=%2F');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ status: 404, notFound: 'not-found.tsx' });
+  });
+
+  test('a server error: 500 with the digest only', async () => {
+    const res = await request(app).get('/lab/throws?_sy=%2F');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: 'server', digest: expect.stringMatching(/^[0-9a-f]{10}$/) });
+  });
+
+  test('the same guards: a malformed path is a 400 for page data too', async () => {
+    const res = await request(app).get('/photos/%E0%A4%A?_sy=%2F');
+    expect(res.status).toBe(400);
+  });
+});
