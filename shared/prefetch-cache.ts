@@ -1,0 +1,148 @@
+/**
+ * The prefetch cache (SPEC C1, C4, C7): entries by key, each with its kind, times and the
+ * pending or settled response. The key is pathname plus search (never the hash). The cache
+ * never reads a clock: every call that needs the time is given `now`.
+ * Bounds: expired entries go at every prune; past `maxEntries` the least recently used go.
+ */
+import {
+  DEFAULT_POLICY,
+  lastUsedAfterUse,
+  statusOf,
+  type CachePolicy,
+  type EntryStatus,
+  type PrefetchKind,
+} from './prefetch-status';
+
+export type EntryResult<T> =
+  | { state: 'pending'; promise: Promise<T> }
+  | { state: 'resolved'; value: T }
+  | { state: 'rejected'; error: unknown };
+
+export interface CacheEntry<T> {
+  key: string;
+  kind: PrefetchKind;
+  prefetchTime: number;
+  lastUsedTime?: number;
+  result: EntryResult<T>;
+  /** Windows for this entry's route, when it declares its own (SPEC C8). */
+  policy?: CachePolicy;
+}
+
+export interface EntryView {
+  key: string;
+  kind: PrefetchKind;
+  status: EntryStatus;
+  prefetchTime: number;
+  lastUsedTime: number | null;
+  /** Milliseconds until the status next changes (or the entry expires); 0 once expired. */
+  timeLeft: number;
+}
+
+export const MAX_ENTRIES = 200;
+
+/** The cache key of a URL: its pathname and search (`load` sees search params), never the hash. */
+export function cacheKey(url: { pathname: string; search: string }): string {
+  return url.pathname + url.search;
+}
+
+export interface PrefetchCache<T> {
+  get(key: string): CacheEntry<T> | undefined;
+  status(entry: CacheEntry<T>, now: number): EntryStatus;
+  /** Adds an entry for a response still on its way; it settles itself. */
+  add(key: string, kind: PrefetchKind, promise: Promise<T>, now: number, policy?: CachePolicy): CacheEntry<T>;
+  /** Records a use (C1: first use sets lastUsedTime, a stale use sets it again). */
+  use(entry: CacheEntry<T>, now: number): void;
+  delete(key: string): void;
+  /** Drops every expired entry; returns how many went. */
+  prune(now: number): number;
+  /** Drops the entries a path affects: that path with any search, or also everything below it. */
+  invalidate(path: string, scope?: 'page' | 'layout'): number;
+  clear(): void;
+  entries(now: number): EntryView[];
+  readonly size: number;
+}
+
+export function createPrefetchCache<T>(
+  options: { policy?: CachePolicy; maxEntries?: number } = {},
+): PrefetchCache<T> {
+  const defaultPolicy = options.policy ?? DEFAULT_POLICY;
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
+  // Map order is recency order: a use or an add moves the entry to the end.
+  const map = new Map<string, CacheEntry<T>>();
+  const policyOf = (entry: CacheEntry<T>) => entry.policy ?? defaultPolicy;
+  const status = (entry: CacheEntry<T>, now: number) => statusOf(entry, now, policyOf(entry));
+
+  return {
+    get: (key) => map.get(key),
+    status,
+    add(key, kind, promise, now, policy) {
+      const entry: CacheEntry<T> = { key, kind, prefetchTime: now, result: { state: 'pending', promise } };
+      if (policy) entry.policy = policy;
+      promise.then(
+        (value) => (entry.result = { state: 'resolved', value }),
+        (error: unknown) => {
+          entry.result = { state: 'rejected', error };
+          // A failed prefetch is forgotten, so the next navigation fetches again.
+          if (map.get(key) === entry) map.delete(key);
+        },
+      );
+      map.delete(key);
+      map.set(key, entry);
+      while (map.size > maxEntries) map.delete(map.keys().next().value!);
+      return entry;
+    },
+    use(entry, now) {
+      entry.lastUsedTime = lastUsedAfterUse(entry, now, policyOf(entry));
+      if (map.get(entry.key) === entry) {
+        map.delete(entry.key);
+        map.set(entry.key, entry);
+      }
+    },
+    delete: (key) => void map.delete(key),
+    prune(now) {
+      let dropped = 0;
+      for (const [key, entry] of map) {
+        if (status(entry, now) === 'expired') {
+          map.delete(key);
+          dropped++;
+        }
+      }
+      return dropped;
+    },
+    invalidate(path, scope = 'page') {
+      const base = path.length > 1 ? path.replace(/\/+$/, '') : path;
+      let dropped = 0;
+      for (const key of [...map.keys()]) {
+        const pathname = key.split('?')[0]!;
+        const below = scope === 'layout' && (base === '/' || pathname.startsWith(`${base}/`));
+        if (pathname === base || below) {
+          map.delete(key);
+          dropped++;
+        }
+      }
+      return dropped;
+    },
+    clear: () => map.clear(),
+    entries(now) {
+      return [...map.values()].map((entry) => ({
+        key: entry.key,
+        kind: entry.kind,
+        status: status(entry, now),
+        prefetchTime: entry.prefetchTime,
+        lastUsedTime: entry.lastUsedTime ?? null,
+        timeLeft: timeLeft(entry, now, policyOf(entry)),
+      }));
+    },
+    get size() {
+      return map.size;
+    },
+  };
+}
+
+/** Time until the rule gives another answer: the end of the fresh window, else of the stale one. */
+function timeLeft(entry: CacheEntry<unknown>, now: number, policy: CachePolicy): number {
+  const freshEnd = (entry.lastUsedTime ?? entry.prefetchTime) + policy.freshMs;
+  if (now < freshEnd) return freshEnd - now;
+  const staleEnd = entry.prefetchTime + policy.staleMs;
+  return entry.kind !== 'temporary' && now < staleEnd ? staleEnd - now : 0;
+}

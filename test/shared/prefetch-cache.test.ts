@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest';
+import { cacheKey, createPrefetchCache } from '../../shared/prefetch-cache';
+import { deferred } from '../helpers/deferred';
+
+const T0 = 5_000_000;
+const never = () => new Promise<string>(() => {});
+
+describe('prefetch cache', () => {
+  test('keys are pathname plus search, never the hash', () => {
+    expect(cacheKey(new URL('https://x.example/photos/3?q=1#comments'))).toBe('/photos/3?q=1');
+    expect(cacheKey(new URL('https://x.example/photos/3'))).not.toBe(
+      cacheKey(new URL('https://x.example/photos/3?q=1')),
+    );
+  });
+
+  test('an entry settles in place: pending, then resolved', async () => {
+    const cache = createPrefetchCache<string>();
+    const reply = deferred<string>();
+    const entry = cache.add('/a', 'auto', reply.promise, T0);
+    expect(entry.result.state).toBe('pending');
+    reply.resolve('data');
+    await reply.promise;
+    expect(entry.result).toEqual({ state: 'resolved', value: 'data' });
+  });
+
+  test('a failed prefetch is dropped, so the next navigation fetches again', async () => {
+    const cache = createPrefetchCache<string>();
+    const reply = deferred<string>();
+    cache.add('/a', 'auto', reply.promise, T0);
+    reply.reject(new Error('offline'));
+    await reply.promise.catch(() => {});
+    expect(cache.get('/a')).toBeUndefined();
+  });
+
+  test('use: the first sets lastUsedTime, a stale use sets it again, others leave it', () => {
+    const cache = createPrefetchCache<string>();
+    const entry = cache.add('/a', 'auto', never(), T0);
+    cache.use(entry, T0 + 1_000);
+    expect(entry.lastUsedTime).toBe(T0 + 1_000);
+    cache.use(entry, T0 + 20_000);
+    expect(entry.lastUsedTime).toBe(T0 + 1_000);
+    expect(cache.status(entry, T0 + 100_000)).toBe('stale');
+    cache.use(entry, T0 + 100_000);
+    expect(entry.lastUsedTime).toBe(T0 + 100_000);
+    expect(cache.status(entry, T0 + 100_001)).toBe('reusable');
+  });
+
+  test('prune drops exactly the expired entries', () => {
+    const cache = createPrefetchCache<string>();
+    cache.add('/auto-old', 'auto', never(), T0);
+    cache.add('/full-old', 'full', never(), T0);
+    cache.add('/temp-old', 'temporary', never(), T0);
+    cache.add('/auto-new', 'auto', never(), T0 + 290_000);
+    cache.add('/temp-new', 'temporary', never(), T0 + 290_000);
+    const now = T0 + 300_000;
+    expect(cache.prune(now)).toBe(3);
+    expect(cache.entries(now).map((e) => `${e.key} ${e.status}`)).toEqual([
+      '/auto-new fresh',
+      '/temp-new fresh',
+    ]);
+  });
+
+  test('a route may declare its own windows', () => {
+    const cache = createPrefetchCache<string>();
+    const entry = cache.add('/live', 'auto', never(), T0, { freshMs: 1_000, staleMs: 5_000 });
+    expect([999, 1_000, 4_999, 5_000].map((t) => cache.status(entry, T0 + t))).toEqual([
+      'fresh',
+      'stale',
+      'stale',
+      'expired',
+    ]);
+  });
+
+  test('invalidate drops only what a path affects', () => {
+    const cache = createPrefetchCache<string>();
+    for (const key of [
+      '/photos/3',
+      '/photos/3?tab=comments',
+      '/photos/30',
+      '/photos/3/edit',
+      '/photos',
+      '/',
+    ]) {
+      cache.add(key, 'auto', never(), T0);
+    }
+    expect(cache.invalidate('/photos/3')).toBe(2);
+    expect(cache.entries(T0).map((e) => e.key)).toEqual(['/photos/30', '/photos/3/edit', '/photos', '/']);
+    expect(cache.invalidate('/photos', 'layout')).toBe(3);
+    expect(cache.entries(T0).map((e) => e.key)).toEqual(['/']);
+  });
+
+  test('the size bound drops the least recently used', () => {
+    const cache = createPrefetchCache<string>({ maxEntries: 3 });
+    const a = cache.add('/a', 'auto', never(), T0);
+    cache.add('/b', 'auto', never(), T0);
+    cache.add('/c', 'auto', never(), T0);
+    cache.use(a, T0 + 1);
+    cache.add('/d', 'auto', never(), T0 + 2);
+    expect(cache.entries(T0 + 2).map((e) => e.key)).toEqual(['/c', '/a', '/d']);
+  });
+
+  test('entries report status and time left for the devtools', () => {
+    const cache = createPrefetchCache<string>();
+    cache.add('/a', 'auto', never(), T0);
+    cache.add('/t', 'temporary', never(), T0);
+    expect(cache.entries(T0 + 40_000)).toEqual([
+      { key: '/a', kind: 'auto', status: 'stale', prefetchTime: T0, lastUsedTime: null, timeLeft: 260_000 },
+      { key: '/t', kind: 'temporary', status: 'expired', prefetchTime: T0, lastUsedTime: null, timeLeft: 0 },
+    ]);
+  });
+});

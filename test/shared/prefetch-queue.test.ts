@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'vitest';
+import { createPrefetchQueue } from '../../shared/prefetch-queue';
+import { deferred, type Deferred } from '../helpers/deferred';
+
+/** Lets p-limit's internal promise hops run. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function tasks(n: number) {
+  const replies: Record<string, Deferred<string>> = {};
+  const started: string[] = [];
+  const keys = Array.from({ length: n }, (_, i) => `/p/${i + 1}`);
+  for (const key of keys) replies[key] = deferred<string>();
+  const run = (key: string) => () => {
+    started.push(key);
+    return replies[key]!.promise;
+  };
+  return { keys, replies, started, run };
+}
+
+describe('prefetch queue', () => {
+  test('at most 5 run at once; the rest wait their turn, first in first out', async () => {
+    const queue = createPrefetchQueue();
+    const { keys, replies, started, run } = tasks(8);
+    keys.forEach((key) => void queue.add(key, run(key)));
+    await settle();
+    expect(started).toEqual(keys.slice(0, 5));
+    expect(queue.running()).toEqual(keys.slice(0, 5));
+    expect(queue.waiting()).toEqual(keys.slice(5));
+    replies['/p/2']!.resolve('done');
+    await settle();
+    expect(started).toEqual(keys.slice(0, 6));
+    expect(queue.activeCount).toBe(5);
+    expect(queue.pendingCount).toBe(2);
+  });
+
+  test('never more than 5, whatever order tasks finish in', async () => {
+    const queue = createPrefetchQueue();
+    const { keys, replies, run } = tasks(20);
+    let peak = 0;
+    keys.forEach((key) => void queue.add(key, run(key)));
+    for (const key of [...keys].reverse().concat(keys)) {
+      await settle();
+      peak = Math.max(peak, queue.activeCount);
+      replies[key]!.resolve(key);
+    }
+    await settle();
+    expect(peak).toBe(5);
+    expect(queue.activeCount + queue.pendingCount).toBe(0);
+  });
+
+  test('the same key is never fetched twice at once', async () => {
+    const queue = createPrefetchQueue();
+    const { replies, started, run } = tasks(1);
+    const first = queue.add('/p/1', run('/p/1'));
+    const second = queue.add('/p/1', run('/p/1'));
+    expect(second).toBe(first);
+    await settle();
+    const third = queue.add('/p/1', run('/p/1')); // running now
+    expect(third).toBe(first);
+    replies['/p/1']!.resolve('once');
+    expect(await third).toBe('once');
+    expect(started).toEqual(['/p/1']);
+  });
+
+  test('bump starts a waiting key at once, even with every slot taken, and only through bump is there a sixth', async () => {
+    const queue = createPrefetchQueue();
+    const { keys, replies, started, run } = tasks(8);
+    keys.forEach((key) => void queue.add(key, run(key)));
+    await settle();
+    expect(queue.bump('/p/8')).toBe(true);
+    await settle();
+    expect(started).toEqual([...keys.slice(0, 5), '/p/8']);
+    expect(queue.activeCount).toBe(6);
+    expect(queue.waiting()).toEqual(['/p/6', '/p/7']);
+    // The slot the bumped task left behind goes to the next in line, not to a seventh runner.
+    replies['/p/1']!.resolve('x');
+    await settle();
+    expect(started).toEqual([...keys.slice(0, 5), '/p/8', '/p/6']);
+    expect(queue.activeCount).toBe(6);
+    replies['/p/2']!.resolve('x');
+    replies['/p/8']!.resolve('x');
+    await settle();
+    expect(started.at(-1)).toBe('/p/7');
+    expect(queue.activeCount).toBe(5);
+    expect(queue.bump('/p/1')).toBe(false); // not waiting: nothing to do
+  });
+
+  test('clear cancels waiting tasks; running ones finish', async () => {
+    const queue = createPrefetchQueue(1);
+    const { replies, run } = tasks(2);
+    const first = queue.add('/p/1', run('/p/1'));
+    const second = queue.add('/p/2', run('/p/2'));
+    await settle();
+    queue.clear();
+    await expect(second).rejects.toThrow('prefetch cancelled');
+    replies['/p/1']!.resolve('kept');
+    expect(await first).toBe('kept');
+  });
+});
