@@ -8,15 +8,22 @@ import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
 import { decodePathname, matchRoute } from '../shared/match-route';
-import { PAGE_DATA_PARAM, type PageDataError, type PageDataResponse } from '../shared/page-data';
-import { segmentKey, toSearchParams } from '../shared/page-state';
+import {
+  isDataMode,
+  PAGE_DATA_PARAM,
+  PREFETCH_PARAM,
+  type DataMode,
+  type PageDataError,
+  type PageDataResponse,
+} from '../shared/page-data';
+import { filesOf, segmentKey, toSearchParams } from '../shared/page-state';
 import { dirOf } from '../shared/route-tree';
 import { isRouterSignal } from '../shared/router-signals';
 import { serializeForScript } from '../shared/serialize-for-script';
 import { Assets } from '../client/assets';
 import { RouterRoot } from '../client/router-root';
 import { createStaticRouter } from '../client/static-router';
-import { filesOf } from '../client/router';
+
 import { digestOf } from './digest';
 import { errorDocument } from './error-document';
 import type { RenderOutcome, ResolvedOptions } from './options';
@@ -37,7 +44,16 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
     const url = new URL(req.originalUrl, 'http://localhost');
     // A page-data request is this same request with another answer (see shared/page-data.ts).
     const from = url.searchParams.get(PAGE_DATA_PARAM);
+    const mode = url.searchParams.get(PREFETCH_PARAM);
     url.searchParams.delete(PAGE_DATA_PARAM);
+    url.searchParams.delete(PREFETCH_PARAM);
+    if (mode !== null && (from === null || !isDataMode(mode))) {
+      res
+        .status(400)
+        .type('text/plain')
+        .send(`Bad Request: ${PREFETCH_PARAM} must be one of auto, full, rest, with ${PAGE_DATA_PARAM}.`);
+      return;
+    }
     const segments = decodePathname(url.pathname);
     if (!segments) {
       res.status(400).type('text/plain').send('Bad Request: the URL path has a malformed percent-encoding.');
@@ -84,6 +100,7 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
         searchParams: toSearchParams(url.searchParams),
         buildId: options.buildId,
         request: () => toWebRequest(req, url, controller.signal),
+        cutAtLoading: mode === 'auto',
       };
       const match = matchRoute(runtime.tree, segments);
       page = match
@@ -95,7 +112,7 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
     }
     if (controller.signal.aborted) return;
     if (from !== null) {
-      sendPageData(res, runtime, page, from);
+      sendPageData(res, runtime, page, from, mode as DataMode | null);
       return;
     }
 
@@ -138,17 +155,30 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
 
 /**
  * Answers a page-data request with the page state as JSON, leaving out the layout data the
- * client holds: a segment it shares with the page it comes from (same node, same params).
+ * client holds: a segment it shares with the page it comes from (same node, same params), or,
+ * for `rest`, the segments down to the loading state it shows.
  */
-function sendPageData(res: Response, runtime: RouteRuntime, page: ResolvedPage, from: string): void {
-  const fromSegments = from.startsWith('/') ? decodePathname(from.split(/[?#]/)[0]!) : undefined;
-  const fromMatch = fromSegments && matchRoute(runtime.tree, fromSegments);
-  const held = new Set(
-    fromMatch
-      ? fromMatch.branch.map((_, i) => segmentKey(dirOf(fromMatch.branch.slice(0, i + 1)), fromMatch.params))
-      : [],
-  );
+function sendPageData(
+  res: Response,
+  runtime: RouteRuntime,
+  page: ResolvedPage,
+  from: string,
+  mode: DataMode | null,
+): void {
   const { state } = page;
+  const held = new Set<string>();
+  if (mode === 'rest') {
+    // The client shows this page's loading state: it holds the segments down to that one.
+    const cut = state.segments.findIndex((s) => s.files.loading);
+    state.segments.slice(0, cut + 1).forEach((s) => held.add(segmentKey(s.dir, state.params)));
+  } else if (mode === null) {
+    const fromSegments = from.startsWith('/') ? decodePathname(from.split(/[?#]/)[0]!) : undefined;
+    const fromMatch = fromSegments && matchRoute(runtime.tree, fromSegments);
+    fromMatch?.branch.forEach((_, i) =>
+      held.add(segmentKey(dirOf(fromMatch.branch.slice(0, i + 1)), fromMatch.params)),
+    );
+  }
+  // Prefetches (auto, full) are answered whole: the entry may be used from any page later.
   const body: PageDataResponse = {
     ...state,
     status: page.status,

@@ -23,6 +23,8 @@ export interface PageRequest {
   /** Made only if a loader asks for it. */
   request: () => Request;
   buildId: string;
+  /** An `auto` prefetch: load nothing at or below the first `loading.tsx` (SPEC C2). */
+  cutAtLoading?: boolean;
 }
 
 function segmentOf(node: RouteNode, dir: string, isLast: boolean): SegmentState {
@@ -61,11 +63,17 @@ export async function resolvePage(
       return (request ??= req.request());
     },
   };
+  // The segment whose loading state an auto prefetch stops at: its layout is above the loading
+  // state and loads; what its Suspense boundary wraps does not.
+  const cut = req.cutAtLoading ? segments.findIndex((s) => s.files.loading) : -1;
+  const skip = (i: number, role: 'layout.server' | 'page.server') =>
+    cut >= 0 && (i > cut || role === 'page.server');
   const results = await Promise.allSettled(
-    match.branch.flatMap((node) => [
-      runLoad(runtime, node.files['layout.server'], args),
-      runLoad(runtime, node.files['page.server'], args),
-    ]),
+    match.branch.flatMap((node, i) =>
+      (['layout.server', 'page.server'] as const).map((role) =>
+        skip(i, role) ? undefined : runLoad(runtime, node.files[role], args),
+      ),
+    ),
   );
   const failedAt = results.findIndex((r) => r.status === 'rejected');
   if (failedAt >= 0) {
@@ -87,7 +95,31 @@ export async function resolvePage(
     searchParams: req.searchParams,
     segments,
   };
+  if (cut >= 0) state.pendingAt = cut;
+  const cachePolicy = await declaredCachePolicy(runtime, match.branch.at(-1)?.files['page.server']);
+  if (cachePolicy) state.cachePolicy = cachePolicy;
   return { state, components: await loadComponents(runtime, state), status: 200 };
+}
+
+/**
+ * The prefetch windows a page declares for itself (SPEC C8):
+ * `export const cachePolicy = { freshMs: 5_000, staleMs: 60_000 }` in its `page.server`.
+ */
+async function declaredCachePolicy(runtime: RouteRuntime, file: string | undefined) {
+  if (!file) return undefined;
+  const declared = (await runtime.load(file)).cachePolicy as
+    { freshMs?: unknown; staleMs?: unknown } | undefined;
+  if (declared === undefined) return undefined;
+  const { freshMs, staleMs } = declared;
+  if (
+    typeof freshMs !== 'number' ||
+    typeof staleMs !== 'number' ||
+    !(freshMs >= 0) ||
+    !(staleMs >= freshMs)
+  ) {
+    throw new TypeError(`${file}: cachePolicy must be { freshMs, staleMs } with 0 <= freshMs <= staleMs`);
+  }
+  return { freshMs, staleMs };
 }
 
 /**

@@ -13,6 +13,19 @@ import type { PageState } from './page-state';
 
 /** The search param that turns a document request into a page-data request. */
 export const PAGE_DATA_PARAM = '_sy';
+/**
+ * With `_sy`, what the request is for:
+ * - `auto`: an auto prefetch: data down to the first loading state, answered whole;
+ * - `full`: a full prefetch: all data, answered whole (the entry may be used from any page);
+ * - `rest`: the client shows this page's loading state: send what is inside it.
+ * Without it: a navigation, trimmed against the page the client comes from.
+ */
+export const PREFETCH_PARAM = '_syp';
+export type DataMode = 'auto' | 'full' | 'rest';
+
+export function isDataMode(value: string): value is DataMode {
+  return value === 'auto' || value === 'full' || value === 'rest';
+}
 export const PAGE_DATA_TYPE = 'application/json';
 
 /** A page-data answer: the page state, its HTTP status, or the digest of a server error. */
@@ -23,9 +36,10 @@ export interface PageDataError {
 }
 
 /** The page-data URL for a target (`/photos/3?q=1`) when coming from `from` (`''` for none). */
-export function pageDataUrl(target: string, from: string): string {
+export function pageDataUrl(target: string, from: string, mode?: DataMode): string {
   const hash = target.indexOf('#');
   const path = hash >= 0 ? target.slice(0, hash) : target;
   const separator = path.includes('?') ? '&' : '?';
-  return `${path}${separator}${PAGE_DATA_PARAM}=${encodeURIComponent(from)}`;
+  const extra = mode ? `&${PREFETCH_PARAM}=${mode}` : '';
+  return `${path}${separator}${PAGE_DATA_PARAM}=${encodeURIComponent(from)}${extra}`;
 }

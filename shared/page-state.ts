@@ -37,6 +37,29 @@ export interface PageState {
   segments: SegmentState[];
   /** Set when the page is a not-found: the `not-found` file rendered in place of the page. */
   notFound?: string;
+  /**
+   * Set on a partial state (an `auto` prefetch): the index of the segment whose `loading.tsx`
+   * stands in for everything inside it, whose data was not fetched.
+   */
+  pendingAt?: number;
+  /** Cache windows the page declared (`export const cachePolicy` in its `page.server`). */
+  cachePolicy?: { freshMs: number; staleMs: number };
+}
+
+/** The component files a state renders: a partial state stops at its loading state. */
+export function filesOf(state: PageState): string[] {
+  if (state.pendingAt !== undefined) {
+    return state.segments.slice(0, state.pendingAt + 1).flatMap((s, i) => {
+      const { page: _page, ...files } = s.files;
+      // Inside the pending segment only the layout and the loading state render.
+      return Object.values(
+        i === state.pendingAt ? { layout: files.layout, loading: files.loading } : files,
+      ).filter((f) => f !== undefined);
+    });
+  }
+  const files = state.segments.flatMap((s) => Object.values(s.files));
+  if (state.notFound) files.push(state.notFound);
+  return files;
 }
 
 /** `URLSearchParams` as the plain object pages receive: repeated keys become arrays. */
