@@ -49,6 +49,12 @@ export function browserEffects(importers: Importers): RouterEffects {
     },
     newKey: () => `${Date.now().toString(36)}-${(keys++).toString(36)}`,
     reportError: (message, error) => console.error(message, error),
+    canPrefetch: () => {
+      // Development serves every module fresh: prefetching would only slow it down.
+      if (import.meta.env.DEV) return false;
+      const connection = (navigator as { connection?: { saveData?: boolean } }).connection;
+      return connection?.saveData !== true;
+    },
   };
 }
 
@@ -71,7 +77,7 @@ export const browserView: RouterView = {
       if (target) target.scrollIntoView();
       else window.scrollTo(0, 0);
     }
-    if (snapshot.commit === 0) return; // the first render is the page the browser loaded
+    if (!snapshot.announce) return; // the first render, a refresh, or data filling in a loading state
     const main = document.querySelector<HTMLElement>('main') ?? document.body;
     if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
     main.focus({ preventScroll: true });

@@ -1,14 +1,23 @@
 /**
  * `<Link>` is a real `<a href>`: it works with JavaScript off, and costs no more than an anchor
- * to render on the server. In the browser a plain click becomes a soft navigation.
+ * to render on the server. In the browser a plain click becomes a soft navigation, and the
+ * target is prefetched when the link comes into view or the pointer shows intent (SPEC C6).
  */
-import { useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  useContext,
+  useEffect,
+  useRef,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { isRouterClick } from './link-click';
+import { observeForPrefetch } from './prefetch-triggers';
 import { RouterContext } from './router-context';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string;
-  /** `true` prefetches scripts and all data; `false` never prefetches; unset prefetches in view. */
+  /** `true` prefetches scripts and all data; `false` never prefetches; unset prefetches down to the first loading state. */
   prefetch?: boolean;
   /** Replace the current history entry instead of pushing one. */
   replace?: boolean;
@@ -21,8 +30,28 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * @example
  * <Link href={`/photos/${photo.id}`}>{photo.title}</Link>
  */
-export function Link({ href, prefetch: _prefetch, replace, scroll, onClick, ...rest }: LinkProps) {
+export function Link({
+  href,
+  prefetch,
+  replace,
+  scroll,
+  onClick,
+  onMouseEnter,
+  onTouchStart,
+  ...rest
+}: LinkProps) {
   const router = useContext(RouterContext)?.router;
+  const ref = useRef<HTMLAnchorElement>(null);
+  const kind = prefetch ? 'full' : 'auto';
+
+  useEffect(() => {
+    if (!router || prefetch === false || !ref.current) return;
+    return observeForPrefetch(ref.current, () => router.prefetch(href, kind));
+  }, [router, href, prefetch, kind]);
+
+  const intent = () => {
+    if (router && prefetch !== false) router.prefetch(href, kind);
+  };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (
@@ -33,5 +62,20 @@ export function Link({ href, prefetch: _prefetch, replace, scroll, onClick, ...r
     event.preventDefault();
     void router.navigate(href, { replace: replace ?? false, scroll: scroll ?? true });
   };
-  return <a href={href} onClick={handleClick} {...rest} />;
+  return (
+    <a
+      ref={ref}
+      href={href}
+      onClick={handleClick}
+      onMouseEnter={(event) => {
+        onMouseEnter?.(event);
+        intent();
+      }}
+      onTouchStart={(event) => {
+        onTouchStart?.(event);
+        intent();
+      }}
+      {...rest}
+    />
+  );
 }

@@ -42,24 +42,27 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
     if (!found) throw new Error(`switchyard: the component of ${file} was not loaded`);
     return found;
   };
-  const { params, searchParams, segments } = state;
+  const { params, searchParams, segments, pendingAt } = state;
   const last = segments.at(-1);
-  const Leaf = state.notFound === undefined ? component(last?.files.page) : component(state.notFound);
-  let tree: ReactNode = Leaf ? (
-    <Leaf
-      key={state.notFound ?? last?.dir}
-      params={params}
-      searchParams={searchParams}
-      data={last?.pageData}
-    />
-  ) : (
-    <DefaultNotFound />
-  );
-  for (let i = segments.length - 1; i >= 0; i--) {
+  const Leaf = pendingAt !== undefined ? undefined : component(state.notFound ?? last?.files.page);
+  let tree: ReactNode =
+    pendingAt !== undefined ? null : Leaf ? (
+      <Leaf
+        key={state.notFound ?? last?.dir}
+        params={params}
+        searchParams={searchParams}
+        data={last?.pageData}
+      />
+    ) : (
+      <DefaultNotFound />
+    );
+  // A partial state (an auto prefetch) renders down to its pending segment's loading state.
+  for (let i = pendingAt ?? segments.length - 1; i >= 0; i--) {
     const segment = segments[i]!;
     const key = segmentKey(segment.dir, params);
     const Loading = component(segment.files.loading);
-    if (Loading) tree = <Suspense fallback={<Loading />}>{tree}</Suspense>;
+    if (i === pendingAt) tree = Loading ? <Loading /> : null;
+    else if (Loading) tree = <Suspense fallback={<Loading />}>{tree}</Suspense>;
     const ErrorFallback = component(segment.files.error) as ComponentType<ErrorProps> | undefined;
     if (ErrorFallback) tree = <SegmentErrorBoundary fallback={ErrorFallback}>{tree}</SegmentErrorBoundary>;
     const Layout =

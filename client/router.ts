@@ -1,17 +1,24 @@
 /**
  * The router core: a plain store (`subscribe`, `getSnapshot`) with `navigate`, `refresh`,
- * `back`, `forward`. No React and no browser globals here: history, fetch, module loading,
- * timers, the clock and the hard navigation are passed in (see `browser-effects.ts`).
+ * `back`, `forward` and `prefetch`. No React and no browser globals here: history, fetch,
+ * module loading, timers, the clock and the hard navigation are passed in
+ * (`browser-effects.ts` in the browser, fakes in the tests).
  *
- * A navigation fetches the target's page data (one request) and its route scripts (dynamic
- * imports, in parallel), then commits. A newer navigation aborts the older one's fetch and the
- * older one never commits. Scripts that take longer than the timeout, and any failed page-data
- * fetch, end in a hard navigation to the target — never twice in a row to one URL (SPEC N4).
- * Back and forward restore pages the router still holds without a request (N6).
+ * A navigation first asks the prefetch cache (SPEC C3): a fresh or reusable entry renders with
+ * no request, except for what an `auto` entry left below a loading state, fetched behind it; a
+ * stale entry gives its scripts and loading state and all data is fetched again; with nothing
+ * usable a `temporary` entry is fetched at once. A newer navigation aborts the older one's
+ * fetch and the older one never commits. Scripts slower than the timeout, and any failed
+ * page-data fetch, end in a hard navigation — never twice in a row to one URL (SPEC N4, N5).
+ * Back and forward restore the pages the router holds without a request, and never consult the
+ * cache (N6, C7).
  */
 import { HARD_NAVIGATION_GUARD_MS, HISTORY_ENTRIES_HELD, ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants';
-import { PAGE_DATA_TYPE, pageDataUrl, type PageDataResponse } from '../shared/page-data';
-import type { PageState } from '../shared/page-state';
+import { PAGE_DATA_TYPE, pageDataUrl, type DataMode } from '../shared/page-data';
+import { filesOf, type PageState } from '../shared/page-state';
+import type { CachePolicy } from '../shared/prefetch-status';
+import { mergeState, readPageData } from './page-data-client';
+import { createPrefetcher, settled, type DevtoolsSnapshot, type Prefetched } from './prefetcher';
 
 /** Components by route file; the core never looks inside. */
 export type Modules = ReadonlyMap<string, unknown>;
@@ -27,9 +34,11 @@ export interface RouterSnapshot {
   modules: Modules;
   /** Pathname, search and hash shown in the address bar. */
   href: string;
-  /** Counts commits; the view applies `scroll` and moves focus once per commit. */
+  /** Counts commits; the view applies `scroll` once per commit. */
   commit: number;
   scroll: ScrollIntent;
+  /** A new page was committed: the view moves focus to it and announces it. */
+  announce: boolean;
   /** Whether a navigation is in flight. */
   pending: boolean;
 }
@@ -60,12 +69,16 @@ export interface RouterEffects {
   storage?: { get(): string | null; set(value: string): void };
   newKey(): string;
   reportError?(message: string, error?: unknown): void;
+  /** Whether prefetching is allowed now: not in development, not when the user saves data. */
+  canPrefetch?(): boolean;
 }
 
 export interface RouterOptions {
   initial: { state: PageState; modules: Modules; history: HistoryEntryState | null };
   effects: RouterEffects;
   routeScriptTimeoutMs?: number;
+  policy?: CachePolicy;
+  concurrency?: number;
 }
 
 export interface NavigateOptions {
@@ -78,6 +91,7 @@ export interface Router {
   subscribe(listener: () => void): () => void;
   getSnapshot(): RouterSnapshot;
   navigate(href: string, options?: NavigateOptions): Promise<void>;
+  /** Fetches the current page's data again and clears the prefetch cache; client state stays. */
   refresh(): Promise<void>;
   back(): void;
   forward(): void;
@@ -85,22 +99,30 @@ export interface Router {
   onPopState(entry: HistoryEntryState | null): Promise<void>;
   /** Writes the scroll position into the current history entry, e.g. before the page unloads. */
   saveScroll(): void;
-  /** Starts loading a route's scripts ahead of a navigation. */
-  prefetch(href: string): void;
+  /** Prefetches a URL: `auto` down to its first loading state, `full` all of it. */
+  prefetch(href: string, kind?: 'auto' | 'full'): void;
+  /** Drops the prefetch entries a path affects (a server action revalidated it). */
+  invalidate(path: string, scope?: 'page' | 'layout'): void;
+  /** A read-only view of the prefetch cache and queue, for the devtools and tests. */
+  devtools(): DevtoolsSnapshot;
 }
 
 type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh';
 
 class TimeoutError extends Error {}
 
-export function createRouter({
-  initial,
-  effects,
-  routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS,
-}: RouterOptions): Router {
+export function createRouter(options: RouterOptions): Router {
+  const { initial, effects, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
+  const buildId = initial.state.buildId;
+  const prefetcher = createPrefetcher({
+    effects,
+    buildId,
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+  });
   const listeners = new Set<() => void>();
   /** Pages held for back and forward, by history key; oldest first. */
-  const held = new Map<string, { state: PageState; modules: Modules; scroll?: { x: number; y: number } }>();
+  const held = new Map<string, Prefetched & { scroll?: { x: number; y: number } }>();
   let currentKey = initial.history?.key ?? effects.newKey();
   let inFlight: AbortController | undefined;
   let sequence = 0;
@@ -110,12 +132,13 @@ export function createRouter({
     href: toLocal(effects.currentHref()),
     commit: 0,
     scroll: initial.history?.scroll ? { kind: 'restore', ...initial.history.scroll } : { kind: 'keep' },
+    announce: false,
     pending: false,
   };
   effects.replaceState({ key: currentKey }, snapshot.href);
   hold(currentKey, { state: initial.state, modules: initial.modules });
 
-  function hold(key: string, page: { state: PageState; modules: Modules }): void {
+  function hold(key: string, page: Prefetched): void {
     held.delete(key);
     held.set(key, page);
     if (held.size > HISTORY_ENTRIES_HELD) held.delete(held.keys().next().value!);
@@ -165,41 +188,81 @@ export function createRouter({
     });
   }
 
-  async function load(href: string, kind: NavigationKind, scroll: ScrollIntent, key: string): Promise<void> {
+  /** Fetches page data and the modules it needs; `mode` says what for (shared/page-data.ts). */
+  async function fetchPage(
+    url: URL,
+    from: string,
+    mode: DataMode | undefined,
+    signal: AbortSignal,
+    base: PageState | undefined,
+  ) {
+    const response = await effects.fetch(pageDataUrl(url.pathname + url.search, from, mode), {
+      signal,
+      headers: { accept: PAGE_DATA_TYPE },
+    });
+    const data = await readPageData(response);
+    if (data.buildId !== buildId) throw new Error('a new build was deployed');
+    const state = mergeState(base, data);
+    return { state, modules: await withTimeout(effects.loadModules(filesOf(state))) };
+  }
+
+  /**
+   * One navigation. `source` is where its first render comes from: a cache entry (fresh,
+   * reusable or stale), or nothing (fetch a temporary entry).
+   */
+  async function load(
+    href: string,
+    kind: NavigationKind,
+    scroll: ScrollIntent,
+    key: string,
+    source?: { entry: Parameters<typeof settled>[0]; stale: boolean },
+  ): Promise<void> {
     inFlight?.abort();
     const controller = new AbortController();
     inFlight = controller;
     const id = ++sequence;
     const target = new URL(href, effects.currentHref());
+    const from = kind === 'refresh' ? '' : pathAndSearch(snapshot.href);
+    const leaving = snapshot.state;
     publish({ pending: true });
     // Scripts start loading now, beside the data; their clock runs only while they load.
     const scripts = effects.preloadRoute ? withTimeout(effects.preloadRoute(target.pathname)) : undefined;
     try {
-      const from = kind === 'refresh' ? '' : pathAndSearch(snapshot.href);
-      const fetching = effects
-        .fetch(pageDataUrl(target.pathname + target.search, from), {
-          signal: controller.signal,
-          headers: { accept: PAGE_DATA_TYPE },
-        })
-        .then(readPageData);
-      // Whichever fails first (the data, or scripts past their timeout) ends the navigation.
-      const [data] = await Promise.all([fetching, scripts]);
-      if (data.buildId !== snapshot.state.buildId) throw new Error('a new build was deployed');
-      const state = mergeState(kind === 'refresh' ? undefined : snapshot.state, data);
-      const modules = await withTimeout(effects.loadModules(filesOf(state)));
-      if (id !== sequence) return; // a newer navigation took over
-      inFlight = undefined;
-      const local = toLocal(target.href);
-      if (kind === 'push') {
-        saveScroll();
-        currentKey = key;
-        effects.pushState({ key }, local);
-      } else if (kind === 'replace') {
-        currentKey = key;
-        effects.replaceState({ key }, local);
+      let first: Prefetched;
+      let rest: DataMode | undefined;
+      if (source) {
+        const [prefetched] = await Promise.all([settled(source.entry), scripts]);
+        const partial = prefetched.state.pendingAt !== undefined;
+        if (source.stale && !partial) {
+          // Stale, with no loading state to show: all data again, the scripts reused.
+          first = await fetchPage(target, '', 'full', controller.signal, undefined);
+        } else {
+          first = prefetched;
+          // Behind the loading state: what it stands for (fresh), or everything again (stale).
+          if (partial) rest = source.stale ? 'full' : 'rest';
+        }
+      } else {
+        const fetching = fetchPage(target, from, undefined, controller.signal, leaving);
+        // Back, forward and refresh neither read the cache nor write to it (SPEC C7).
+        if (kind === 'push' || kind === 'replace') prefetcher.addTemporary(target, fetching);
+        [first] = await Promise.all([fetching, scripts]);
       }
-      hold(currentKey, { state, modules });
-      publish({ state, modules, href: local, commit: snapshot.commit + 1, scroll, pending: false });
+      if (id !== sequence) return; // a newer navigation took over
+      commit(target, kind, key, first, scroll);
+      if (rest) {
+        const full = await fetchPage(target, '', rest, controller.signal, first.state);
+        if (id !== sequence) return;
+        hold(currentKey, full);
+        publish({
+          state: full.state,
+          modules: full.modules,
+          commit: snapshot.commit + 1,
+          scroll: { kind: 'keep' },
+          announce: false,
+        });
+      }
+      inFlight = undefined;
+      publish({ pending: false });
     } catch (error) {
       if (id !== sequence) return; // cancelled by a newer navigation: never shown to anyone
       controller.abort();
@@ -210,6 +273,33 @@ export function createRouter({
         error,
       );
     }
+  }
+
+  function commit(
+    target: URL,
+    kind: NavigationKind,
+    key: string,
+    page: Prefetched,
+    scroll: ScrollIntent,
+  ): void {
+    const local = toLocal(target.href);
+    if (kind === 'push') {
+      saveScroll();
+      currentKey = key;
+      effects.pushState({ key }, local);
+    } else if (kind === 'replace') {
+      currentKey = key;
+      effects.replaceState({ key }, local);
+    }
+    hold(currentKey, page);
+    publish({
+      state: page.state,
+      modules: page.modules,
+      href: local,
+      commit: snapshot.commit + 1,
+      scroll,
+      announce: kind !== 'refresh',
+    });
   }
 
   return {
@@ -230,7 +320,7 @@ export function createRouter({
         : target.hash
           ? { kind: 'hash', id: target.hash.slice(1) }
           : { kind: 'top' };
-      // Only the hash changed: no data to fetch, the page stays, the browser's anchor moves.
+      // Only the hash changed: no data to fetch, the page stays, the anchor moves.
       if (target.hash && pathAndSearch(target.href) === pathAndSearch(current.href)) {
         const local = toLocal(target.href);
         if (replace) effects.replaceState({ key: currentKey }, local);
@@ -240,12 +330,21 @@ export function createRouter({
           effects.pushState({ key: currentKey }, local);
           hold(currentKey, { state: snapshot.state, modules: snapshot.modules });
         }
-        publish({ href: local, commit: snapshot.commit + 1, scroll: intent });
+        publish({ href: local, commit: snapshot.commit + 1, scroll: intent, announce: false });
         return;
       }
-      await load(target.href, replace ? 'replace' : 'push', intent, effects.newKey());
+      const found = prefetcher.lookup(target);
+      let source: { entry: Parameters<typeof settled>[0]; stale: boolean } | undefined;
+      if (found && found.status !== 'expired') {
+        prefetcher.use(found.entry);
+        source = { entry: found.entry, stale: found.status === 'stale' };
+      }
+      await load(target.href, replace ? 'replace' : 'push', intent, effects.newKey(), source);
     },
-    refresh: () => load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey),
+    refresh() {
+      prefetcher.clear();
+      return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
+    },
     back: () => effects.go(-1),
     forward: () => effects.go(1),
     async onPopState(entry) {
@@ -268,6 +367,7 @@ export function createRouter({
           href,
           commit: snapshot.commit + 1,
           scroll,
+          announce: true,
           pending: false,
         });
         return;
@@ -275,38 +375,12 @@ export function createRouter({
       await load(href, 'pop', scroll, currentKey);
     },
     saveScroll,
-    prefetch(href) {
-      const target = new URL(href, effects.currentHref());
-      if (target.origin !== new URL(effects.currentHref()).origin) return;
-      effects.preloadRoute?.(target.pathname).catch(() => {}); // a failed prefetch costs nothing
+    prefetch(href, kind = 'auto') {
+      if (effects.canPrefetch?.() ?? true) prefetcher.prefetch(href, kind);
     },
+    invalidate: (path, scope) => void prefetcher.invalidate(path, scope),
+    devtools: () => prefetcher.snapshot(),
   };
-}
-
-async function readPageData(response: Response): Promise<PageDataResponse> {
-  if (response.status >= 500) throw new Error(`page data answered ${response.status}`);
-  const type = response.headers.get('content-type');
-  if (!type?.startsWith(PAGE_DATA_TYPE)) throw new Error(`page data came as ${type ?? 'nothing'}`);
-  return (await response.json()) as PageDataResponse;
-}
-
-/** Keeps the layout data the server left out because this client already holds it. */
-function mergeState(current: PageState | undefined, data: PageDataResponse): PageState {
-  const { status: _status, ...state } = data;
-  state.segments = state.segments.map((segment, i) => {
-    if (!segment.reuseLayoutData) return segment;
-    const mine = current?.segments[i];
-    if (!mine || mine.dir !== segment.dir) throw new Error(`no layout data held for ${segment.dir}`);
-    const { reuseLayoutData: _reuse, ...rest } = segment;
-    return mine.layoutData === undefined ? rest : { ...rest, layoutData: mine.layoutData };
-  });
-  return state;
-}
-
-export function filesOf(state: PageState): string[] {
-  const files = state.segments.flatMap((s) => Object.values(s.files));
-  if (state.notFound) files.push(state.notFound);
-  return files;
 }
 
 function toLocal(href: string): string {

@@ -12,6 +12,7 @@ export function createStaticRouter(state: PageState, modules: Modules): Router {
     href: state.url,
     commit: 0,
     scroll: { kind: 'keep' },
+    announce: false,
     pending: false,
   };
   const unavailable = () =>
@@ -26,5 +27,7 @@ export function createStaticRouter(state: PageState, modules: Modules): Router {
     forward: () => {},
     saveScroll: () => {},
     prefetch: () => {},
+    invalidate: () => {},
+    devtools: () => ({ now: 0, entries: [], queue: { running: [], waiting: [] } }),
   };
 }

@@ -107,6 +107,11 @@ function start(h: Harness, state = pageState('/', 'feed')) {
   return createRouter({ initial: { state, modules: new Map(), history: null }, effects: h.effects });
 }
 
+/** Lets promise chains (p-limit's hops, awaited fetches) run. */
+async function flush(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -347,5 +352,188 @@ describe('back and forward', () => {
     router.back();
     router.forward();
     expect(h.history.slice(-2).map((e) => e.op)).toEqual(['go -1', 'go 1']);
+  });
+});
+
+/** A prefetch answer: the whole state, partial down to a loading state when `pendingAt` is set. */
+function prefetchAnswer(url: string, page: string, pendingAt?: number): PageDataResponse {
+  const state = pageState(url, page);
+  if (pendingAt === undefined) return { ...state, status: 200 };
+  const segments = state.segments.map((s, i) =>
+    i < pendingAt ? s : { dir: s.dir, files: { ...s.files, loading: `${s.dir}/loading.tsx` } },
+  );
+  return { ...state, segments, pendingAt, status: 200 };
+}
+
+describe('navigation with the prefetch cache', () => {
+  test('a fresh entry renders with no request at navigation', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('/b');
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto']);
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    await flush();
+    h.clock.now += 29_999;
+    await router.navigate('/b');
+    expect(h.fetches).toHaveLength(1);
+    expect(router.getSnapshot()).toMatchObject({ href: '/b', pending: false, commit: 1 });
+    expect(router.devtools().entries).toEqual([
+      expect.objectContaining({ key: '/b', kind: 'auto', status: 'reusable', lastUsedTime: h.clock.now }),
+    ]);
+  });
+
+  test('an auto entry that stops at a loading state: that state at once, then one request for the rest', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('/slow');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow', 1)));
+    await flush();
+    const done = router.navigate('/slow');
+    await flush();
+    expect(router.getSnapshot().state.pendingAt).toBe(1); // the loading state shows
+    expect(h.fetches.map((f) => f.url)).toEqual(['/slow?_sy=&_syp=auto', '/slow?_sy=&_syp=rest']);
+    const rest = prefetchAnswer('/slow', 'slow');
+    const { layoutData: _l, ...root } = rest.segments[0]!;
+    h.fetches[1]!.reply.resolve(
+      jsonResponse({ ...rest, segments: [{ ...root, reuseLayoutData: true }, rest.segments[1]!] }),
+    );
+    await done;
+    const state = router.getSnapshot().state;
+    expect(state.pendingAt).toBeUndefined();
+    expect(state.segments[0]!.layoutData).toEqual({ user: 'ada' });
+    expect(state.segments[1]!.pageData).toEqual({ page: 'slow' });
+    expect(h.history.filter((e) => e.op === 'push').map((e) => e.href)).toEqual(['/slow']);
+  });
+
+  test('a stale auto entry: its loading state at once, then all data again; the use resets lastUsedTime', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('/slow');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow', 1)));
+    await flush();
+    h.clock.now += 30_000;
+    expect(router.devtools().entries[0]!.status).toBe('stale');
+    const done = router.navigate('/slow');
+    await flush();
+    expect(router.getSnapshot().state.pendingAt).toBe(1);
+    expect(h.fetches.at(-1)!.url).toBe('/slow?_sy=&_syp=full');
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow')));
+    await done;
+    expect(router.getSnapshot().state.pendingAt).toBeUndefined();
+    expect(router.devtools().entries[0]).toMatchObject({ status: 'reusable', lastUsedTime: h.clock.now });
+  });
+
+  test('an expired entry is pruned and the navigation fetches a temporary entry at once', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('/b');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    await flush();
+    h.clock.now += 300_000;
+    const done = router.navigate('/b');
+    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2F');
+    expect(router.devtools().entries).toEqual([
+      expect.objectContaining({ key: '/b', kind: 'temporary', status: 'reusable' }),
+    ]);
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/b', 'b')));
+    await done;
+    expect(router.getSnapshot().href).toBe('/b');
+  });
+
+  test('a temporary entry serves the next navigation to that URL within 30 s', async () => {
+    const h = harness();
+    const router = start(h);
+    const first = router.navigate('/b');
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+    await first;
+    const second = router.navigate('/');
+    expect(h.fetches).toHaveLength(2);
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/', 'feed')));
+    await second;
+    h.clock.now += 29_000;
+    await router.navigate('/b');
+    expect(h.fetches).toHaveLength(2);
+    expect(router.getSnapshot().href).toBe('/b');
+  });
+
+  test('at most 5 prefetches at once; a navigation to a queued one starts it at once', async () => {
+    const h = harness();
+    const router = start(h);
+    for (let i = 1; i <= 7; i++) router.prefetch(`/p/${i}`);
+    await flush();
+    expect(h.fetches.map((f) => f.url.split('?')[0])).toEqual(['/p/1', '/p/2', '/p/3', '/p/4', '/p/5']);
+    expect(router.devtools().queue).toEqual({
+      running: ['/p/1', '/p/2', '/p/3', '/p/4', '/p/5'],
+      waiting: ['/p/6', '/p/7'],
+    });
+    const done = router.navigate('/p/7');
+    await flush();
+    expect(h.fetches.map((f) => f.url.split('?')[0])).toEqual([
+      '/p/1',
+      '/p/2',
+      '/p/3',
+      '/p/4',
+      '/p/5',
+      '/p/7',
+    ]);
+    h.fetches[5]!.reply.resolve(jsonResponse(prefetchAnswer('/p/7', 'p7')));
+    await done;
+    expect(router.getSnapshot().href).toBe('/p/7');
+    expect(router.devtools().queue.waiting).toEqual(['/p/6']);
+  });
+
+  test('the same URL is never prefetched twice at once, and a usable entry is not fetched again', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('/b');
+    router.prefetch('/b#x');
+    await flush();
+    expect(h.fetches).toHaveLength(1);
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    await flush();
+    router.prefetch('/b');
+    await flush();
+    expect(h.fetches).toHaveLength(1);
+    router.prefetch('/b', 'full'); // an upgrade: auto data is not all the data
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=&_syp=full']);
+  });
+
+  test('other origins are never prefetched', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('https://elsewhere.example/b');
+    await flush();
+    expect(h.fetches).toEqual([]);
+  });
+
+  test('refresh clears the cache; invalidate drops only the entries a path affects', async () => {
+    const h = harness();
+    const router = start(h);
+    for (const path of ['/photos/1', '/photos/1?tab=c', '/photos/2']) router.prefetch(path);
+    await flush();
+    router.invalidate('/photos/1');
+    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/photos/2']);
+    void router.refresh();
+    expect(router.devtools().entries).toEqual([]);
+  });
+
+  test('back and forward never consult the cache', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('/old');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/old', 'old')));
+    await flush();
+    h.location.href = `${ORIGIN}/old`;
+    const done = router.onPopState({ key: 'not-held' });
+    expect(h.fetches.map((f) => f.url)).toEqual(['/old?_sy=&_syp=auto', '/old?_sy=%2F']);
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/old', 'old')));
+    await done;
+    expect(router.devtools().entries.map((e) => `${e.key} ${e.kind}`)).toEqual(['/old auto']);
   });
 });

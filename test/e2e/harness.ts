@@ -57,9 +57,15 @@ export interface RecordedPage {
 
 export async function openPage(
   browser: Browser,
-  options: { javaScriptEnabled?: boolean } = {},
+  options: { javaScriptEnabled?: boolean; saveData?: boolean } = {},
 ): Promise<RecordedPage> {
   const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
+  // What Chromium reports on a connection with the Save-Data preference on.
+  if (options.saveData) {
+    await context.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
+    );
+  }
   const page = await context.newPage();
   const recorded: RecordedPage = { page, console: [], errors: [], requests: [] };
   page.on('console', (msg) => {

@@ -36,8 +36,12 @@ describe.skipIf(skipWithoutChromium)('soft navigation in Chromium', () => {
     await Promise.all([server?.stop(), browser?.close()]);
   });
 
+  /**
+   * These tests are about navigations that find nothing prefetched, so the page asks to save
+   * data (as a browser on a metered connection does), which turns prefetching off (SPEC C6).
+   */
   async function open(path: string, javaScriptEnabled = true) {
-    const recorded = await openPage(browser, { javaScriptEnabled });
+    const recorded = await openPage(browser, { javaScriptEnabled, saveData: true });
     const requests: Request[] = [];
     recorded.page.on('request', (r) => requests.push(r));
     await recorded.page.goto(server.url + path);
