@@ -11,7 +11,9 @@ import { modules as importers } from 'virtual:switchyard/routes';
 import type { PageState } from '../shared/page-state';
 import { Assets } from './assets';
 import { browserEffects, browserView, readHistoryEntry } from './browser-effects';
-import { createRouter, filesOf } from './router';
+import { filesOf } from '../shared/page-state';
+import { installDevtools } from './devtools/install';
+import { createRouter } from './router';
 import { RouterRoot } from './router-root';
 
 async function start(state: PageState): Promise<void> {
@@ -29,6 +31,8 @@ async function start(state: PageState): Promise<void> {
     document,
     <RouterRoot router={router} head={<Assets scripts={[]} styles={[]} />} view={browserView} />,
   );
+  // After hydration: the panel mounts a root of its own beside the app's.
+  installDevtools(router);
 }
 
 const state = window.__SWITCHYARD__;

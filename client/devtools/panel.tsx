@@ -1,0 +1,109 @@
+/**
+ * The prefetch cache devtools panel (SPEC C10): every entry with its key, kind, status and time
+ * left, and the queue, refreshed live. It reads only `router.devtools()`, the same read-only
+ * snapshot the browser tests read, and renders in a React root of its own outside the page.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Router } from '../router';
+
+const REFRESH_MS = 250;
+
+const STATUS_COLORS: Record<string, string> = {
+  fresh: '#1a7f37',
+  reusable: '#0969da',
+  stale: '#9a6700',
+  expired: '#cf222e',
+};
+
+function Panel({ router, onClose }: { router: Router; onClose: () => void }) {
+  // Statuses change with time alone, so the panel also ticks.
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  useSyncExternalStore(router.subscribe, router.getSnapshot);
+  const snapshot = router.devtools();
+  return (
+    <section
+      id="switchyard-devtools"
+      role="region"
+      aria-label="Switchyard devtools"
+      style={{
+        position: 'fixed',
+        right: 12,
+        bottom: 12,
+        zIndex: 2147483647,
+        maxWidth: 'min(36rem, calc(100vw - 24px))',
+        maxHeight: '45vh',
+        overflow: 'auto',
+        background: '#fff',
+        color: '#1f2328',
+        border: '1px solid #d0d7de',
+        borderRadius: 8,
+        boxShadow: '0 8px 24px rgba(0,0,0,.18)',
+        font: '12px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace',
+        padding: '8px 10px',
+      }}
+    >
+      <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
+        <strong>Prefetch cache</strong>
+        <span data-devtools="queue">
+          running {snapshot.queue.running.length} · waiting {snapshot.queue.waiting.length}
+        </span>
+        <button type="button" onClick={onClose} aria-label="Close devtools" style={{ font: 'inherit' }}>
+          ×
+        </button>
+      </header>
+      <table style={{ borderCollapse: 'collapse', width: '100%', marginTop: 6 }}>
+        <thead>
+          <tr style={{ textAlign: 'left' }}>
+            <th scope="col">key</th>
+            <th scope="col">kind</th>
+            <th scope="col">status</th>
+            <th scope="col">time left</th>
+          </tr>
+        </thead>
+        <tbody>
+          {snapshot.entries.length === 0 && (
+            <tr>
+              <td colSpan={4}>No entries yet: scroll a link into view or hover one.</td>
+            </tr>
+          )}
+          {snapshot.entries.map((entry) => (
+            <tr key={entry.key} data-devtools-entry={entry.key}>
+              <td style={{ paddingRight: 8, wordBreak: 'break-all' }}>{entry.key}</td>
+              <td style={{ paddingRight: 8 }}>{entry.kind}</td>
+              <td style={{ paddingRight: 8, color: STATUS_COLORS[entry.status] }} data-devtools="status">
+                {entry.status}
+              </td>
+              <td>{(entry.timeLeft / 1000).toFixed(1)} s</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {snapshot.queue.waiting.length > 0 && (
+        <p style={{ margin: '6px 0 0' }}>waiting: {snapshot.queue.waiting.join(', ')}</p>
+      )}
+    </section>
+  );
+}
+
+/** Mounts the panel; returns the function that removes it (`onClosed` hears of either way out). */
+export function mountDevtools(router: Router, onClosed: () => void): () => void {
+  const host = document.createElement('div');
+  host.dataset.switchyardDevtools = '';
+  document.body.appendChild(host);
+  const root = createRoot(host);
+  let open = true;
+  const unmount = () => {
+    if (!open) return;
+    open = false;
+    root.unmount();
+    host.remove();
+    onClosed();
+  };
+  root.render(<Panel router={router} onClose={unmount} />);
+  return unmount;
+}
