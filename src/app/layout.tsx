@@ -35,6 +35,9 @@ export default function RootLayout({ children }: LayoutProps) {
                 <li>
                   <Link href="/docs">Docs</Link>
                 </li>
+                <li>
+                  <Link href="/lab">Lab</Link>
+                </li>
               </ul>
             </nav>
           </div>

@@ -1,0 +1,14 @@
+import type { PageProps } from 'switchyard';
+import type { SlowData } from './page.server';
+
+export default function SlowPage({ data }: PageProps<Record<string, never>, SlowData>) {
+  return (
+    <>
+      <title>Slow data · Switchyard</title>
+      <div className="page-head">
+        <h1 id="slow-data">Slow data arrived</h1>
+        <p className="muted">{`The server took ${data.delayMs} ms to answer.`}</p>
+      </div>
+    </>
+  );
+}
