@@ -8,7 +8,7 @@ import { PREFETCH_CONCURRENCY } from '../shared/constants';
 import { PAGE_DATA_TYPE, pageDataUrl } from '../shared/page-data';
 import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache';
 import { createPrefetchQueue } from '../shared/prefetch-queue';
-import { DEFAULT_POLICY, isUsable, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
+import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
 import { filesOf, type PageState } from '../shared/page-state';
 import { readPageData } from './page-data-client';
 import type { Modules, RouterEffects } from './router';
@@ -72,7 +72,10 @@ export function createPrefetcher({
   }
 
   return {
-    /** Queues a prefetch unless the cache holds a usable entry of that kind already. */
+    /**
+     * Queues a prefetch unless the cache holds an entry that has not expired (a stale one too:
+     * a navigation knows how to use it, C3), or a `full` prefetch finds only `auto` data.
+     */
     prefetch(href: string, kind: 'auto' | 'full'): void {
       const url = new URL(href, effects.currentHref());
       if (url.origin !== new URL(effects.currentHref()).origin) return;
@@ -81,7 +84,7 @@ export function createPrefetcher({
       cache.prune(now);
       const existing = cache.get(key);
       const upgrade = kind === 'full' && existing?.kind === 'auto';
-      if ((existing && isUsable(cache.status(existing, now)) && !upgrade) || queue.has(key)) return;
+      if ((existing && cache.status(existing, now) !== 'expired' && !upgrade) || queue.has(key)) return;
       // The fetch reads its entry only after its response is back, long after this line.
       const promise = queue.add(key, () => fetchEntry(url, kind, () => entry));
       const entry: CacheEntry<Prefetched> = cache.add(key, kind, promise, now);

@@ -227,11 +227,14 @@ export function createRouter(options: RouterOptions): Router {
     publish({ pending: true });
     // Scripts start loading now, beside the data; their clock runs only while they load.
     const scripts = effects.preloadRoute ? withTimeout(effects.preloadRoute(target.pathname)) : undefined;
+    scripts?.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
     try {
       let first: Prefetched;
       let rest: DataMode | undefined;
-      if (source) {
-        const [prefetched] = await Promise.all([settled(source.entry), scripts]);
+      // A prefetch that fails while we wait on it is no reason to leave the app: fetch below.
+      const prefetched = source && (await settled(source.entry).catch(() => undefined));
+      if (source && prefetched) {
+        await scripts;
         const partial = prefetched.state.pendingAt !== undefined;
         if (source.stale && !partial) {
           // Stale, with no loading state to show: all data again, the scripts reused.

@@ -52,8 +52,3 @@ export function lastUsedAfterUse(entry: Timed, now: number, policy: CachePolicy 
   if (entry.lastUsedTime === undefined || statusOf(entry, now, policy) === 'stale') return now;
   return entry.lastUsedTime;
 }
-
-/** Whether a navigation may render from the entry with no request for what it holds. */
-export function isUsable(status: EntryStatus): boolean {
-  return status === 'fresh' || status === 'reusable';
-}

@@ -6,6 +6,7 @@ import { createRouter, type HistoryEntryState, type Modules, type RouterEffects 
 import type { PageDataResponse } from '../../shared/page-data';
 import type { PageState } from '../../shared/page-state';
 import { deferred, type Deferred } from '../helpers/deferred';
+import { FRESH_WINDOW_MS, STALE_WINDOW_MS } from '../../shared/constants';
 
 // The core must work with React absent: importing it here would throw.
 vi.mock('react', () => {
@@ -486,6 +487,23 @@ describe('navigation with the prefetch cache', () => {
     expect(router.devtools().queue.waiting).toEqual(['/p/6']);
   });
 
+  test('a prefetch that fails while a navigation waits on it: the navigation fetches for itself', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('/b');
+    await flush();
+    const done = router.navigate('/b');
+    await flush();
+    h.fetches[0]!.reply.resolve(new Response('busy', { status: 503 }));
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=%2F']);
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+    await done;
+    expect(h.assigned).toEqual([]);
+    expect(router.getSnapshot().href).toBe('/b');
+    expect(router.devtools().entries.map((e) => [e.key, e.kind])).toEqual([['/b', 'temporary']]);
+  });
+
   test('the same URL is never prefetched twice at once, and a usable entry is not fetched again', async () => {
     const h = harness();
     const router = start(h);
@@ -501,6 +519,25 @@ describe('navigation with the prefetch cache', () => {
     router.prefetch('/b', 'full'); // an upgrade: auto data is not all the data
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=&_syp=full']);
+  });
+
+  test('a stale entry is kept for the navigation to use; an expired one is fetched again', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('/b');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    await flush();
+    h.clock.now += FRESH_WINDOW_MS;
+    expect(router.devtools().entries.map((e) => e.status)).toEqual(['stale']);
+    router.prefetch('/b'); // a hover over a link whose entry is stale
+    await flush();
+    expect(h.fetches).toHaveLength(1);
+    h.clock.now += STALE_WINDOW_MS - FRESH_WINDOW_MS;
+    expect(router.devtools().entries.map((e) => e.status)).toEqual(['expired']);
+    router.prefetch('/b');
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=&_syp=auto']);
   });
 
   test('other origins are never prefetched', async () => {

@@ -15,7 +15,23 @@ export default function LabPage() {
           shows its loading state at once; the prefetch cache keeps that loading state ready.
         </li>
         <li>
-          <Link href="/?devtools">Devtools</Link> — the prefetch cache panel (also Alt+Shift+D on any page).
+          <Link href="/lab/slow?delay=1000" prefetch>
+            Slow data, prefetched whole
+          </Link>{' '}
+          — <code>prefetch</code> makes a <code>full</code> entry: the data is fetched before the click, so
+          the click shows the page with no loading state.
+        </li>
+        <li>
+          <Link href="/lab/slow?delay=3000" prefetch={false}>
+            Slow data, never prefetched
+          </Link>{' '}
+          — <code>prefetch=&#123;false&#125;</code>: nothing is fetched before the click.
+        </li>
+        <li>
+          <Link href="/?devtools" prefetch={false}>
+            Devtools
+          </Link>{' '}
+          — the prefetch cache panel (also Alt+Shift+D on any page).
         </li>
       </ul>
     </>
