@@ -7,6 +7,7 @@
 // Must run before any component module: it installs React Fast Refresh in development.
 import '@vitejs/plugin-react/preamble';
 import { hydrateRoot } from 'react-dom/client';
+import { config } from 'virtual:switchyard/config';
 import { modules as importers } from 'virtual:switchyard/routes';
 import type { PageState } from '../shared/page-state';
 import { Assets } from './assets';
@@ -22,6 +23,9 @@ async function start(state: PageState): Promise<void> {
   const router = createRouter({
     initial: { state, modules, history: readHistoryEntry(history.state) },
     effects,
+    policy: { freshMs: config.prefetch.freshMs, staleMs: config.prefetch.staleMs },
+    concurrency: config.prefetch.concurrency,
+    routeScriptTimeoutMs: config.routeScriptTimeoutMs,
   });
   // The router restores scroll positions itself, from what it saved for each entry.
   history.scrollRestoration = 'manual';

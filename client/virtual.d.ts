@@ -3,4 +3,9 @@ declare module 'virtual:switchyard/routes' {
   export const modules: Record<string, () => Promise<Record<string, unknown>>>;
 }
 
+declare module 'virtual:switchyard/config' {
+  /** The app's router settings (shared/router-config.ts), resolved at build time. */
+  export const config: import('../shared/router-config').RouterConfig;
+}
+
 declare module '@vitejs/plugin-react/preamble' {}

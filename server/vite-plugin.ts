@@ -6,15 +6,33 @@
  *   server build also gets `.server.ts` files.
  * - Server-only modules (`*.server.*`, `node:*`, the framework's `server/`) imported from client
  *   code fail the build with the importer named (SPEC R2).
+ * - `virtual:switchyard/config` exports `config`, the router settings of the app's
+ *   `switchyard.config.json` over the defaults (SPEC C8), checked when it is read.
  * - The route tree is validated when a build or the dev server starts (SPEC R5).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
+import {
+  DEFAULT_ROUTER_CONFIG,
+  parseRouterConfig,
+  ROUTER_CONFIG_FILE,
+  type RouterConfig,
+} from '../shared/router-config';
 import { buildRouteTree, COMPONENT_FILES, classifyFile } from '../shared/route-tree';
 import { scanAppDir } from './scan-app-dir';
 
 export const ROUTES_ID = 'virtual:switchyard/routes';
 const RESOLVED_ROUTES_ID = '\0' + ROUTES_ID;
+export const CONFIG_ID = 'virtual:switchyard/config';
+const RESOLVED_CONFIG_ID = '\0' + CONFIG_ID;
+
+/** The app's router settings: its config file over the defaults, or the defaults alone. */
+export function readRouterConfig(appDir: string): RouterConfig {
+  const file = resolve(appDir, ROUTER_CONFIG_FILE);
+  if (!existsSync(file)) return DEFAULT_ROUTER_CONFIG;
+  return parseRouterConfig(readFileSync(file, 'utf8'), relative(process.cwd(), file));
+}
 const COMPONENT_ROLES: ReadonlySet<string> = new Set(COMPONENT_FILES);
 
 export interface SwitchyardPluginOptions {
@@ -26,9 +44,11 @@ export interface SwitchyardPluginOptions {
 
 export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions): Plugin {
   let files: string[] = [];
+  let config = DEFAULT_ROUTER_CONFIG;
   const rescan = () => {
     files = scanAppDir(appDir);
     buildRouteTree(files);
+    config = readRouterConfig(appDir);
   };
   const isClient = (env: { config: { consumer: string } } | undefined) => env?.config.consumer === 'client';
 
@@ -42,6 +62,7 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       order: 'pre',
       async handler(source, importer, options) {
         if (source === ROUTES_ID) return RESOLVED_ROUTES_ID;
+        if (source === CONFIG_ID) return RESOLVED_CONFIG_ID;
         if (!importer || !isClient(this.environment)) return null;
         if (source.startsWith('node:')) {
           this.error(`${describe(importer)} imports "${source}", which only runs on the server`);
@@ -57,6 +78,7 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       },
     },
     load(id) {
+      if (id === RESOLVED_CONFIG_ID) return `export const config = ${JSON.stringify(config)};\n`;
       if (id !== RESOLVED_ROUTES_ID) return null;
       const client = isClient(this.environment);
       const entries = files
@@ -66,7 +88,8 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
     },
     configureServer(server) {
       const onChange = (path: string) => {
-        if (!path.startsWith(appDir + sep) || !classifyFile(path.split(sep).pop()!)) return;
+        const name = path.split(sep).pop()!;
+        if (!path.startsWith(appDir + sep) || !(classifyFile(name) || name === ROUTER_CONFIG_FILE)) return;
         try {
           rescan();
         } catch (error) {
@@ -74,13 +97,18 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
           return;
         }
         for (const env of Object.values(server.environments)) {
-          const mod = env.moduleGraph.getModuleById(RESOLVED_ROUTES_ID);
-          if (mod) env.moduleGraph.invalidateModule(mod);
+          for (const id of [RESOLVED_ROUTES_ID, RESOLVED_CONFIG_ID]) {
+            const mod = env.moduleGraph.getModuleById(id);
+            if (mod) env.moduleGraph.invalidateModule(mod);
+          }
         }
         server.ws.send({ type: 'full-reload' });
       };
       server.watcher.on('add', onChange);
       server.watcher.on('unlink', onChange);
+      server.watcher.on('change', (path) => {
+        if (path === resolve(appDir, ROUTER_CONFIG_FILE)) onChange(path);
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { DevtoolsSnapshot } from '../../client/prefetcher';
 import { BUILDS } from './global-setup';
 import {
   launchChromium,
@@ -72,5 +73,24 @@ describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${server.url}/`)).headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('the windows of the app config reach the prefetch cache (test/fixtures/basic/switchyard.config.json)', async () => {
+    const { page } = await openPage(browser);
+    await page.clock.install();
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    type Devtools = { __SWITCHYARD_DEVTOOLS__: { snapshot(): DevtoolsSnapshot } };
+    const entry = () =>
+      page.evaluate(
+        () => (window as unknown as Devtools).__SWITCHYARD_DEVTOOLS__.snapshot().entries[0] ?? null,
+      );
+    await expect.poll(entry).toMatchObject({ key: '/photos/1', kind: 'auto', status: 'fresh' });
+    // Fresh for 10 s, not the default 30 s; stale until 60 s, not 300 s.
+    expect((await entry())!.timeLeft).toBeLessThanOrEqual(10_000);
+    await page.clock.fastForward(10_000);
+    expect((await entry())!.status).toBe('stale');
+    await page.clock.fastForward(50_000);
+    expect((await entry())!.status).toBe('expired');
   });
 });

@@ -40,4 +40,10 @@ describe('switchyard build refuses', () => {
       'a catch-all must be the last segment: tags/[...path]/edit/page.tsx is below tags/[...path]/edit/page.tsx',
     );
   });
+
+  test('a router config that does not hold together, naming the file', async () => {
+    await expect(build('bad-config')).rejects.toThrow(
+      'test/fixtures/bad-config/switchyard.config.json: prefetch.staleMs must be at least prefetch.freshMs',
+    );
+  });
 });
