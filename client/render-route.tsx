@@ -7,7 +7,8 @@
  * segments whose params did not change and remounts the others (SPEC N2).
  */
 import { Fragment, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { segmentKey, type PageState } from '../shared/page-state';
+import type { Params } from '../shared/match-route';
+import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state';
 import { SegmentErrorBoundary } from './error-boundary';
 import type { ErrorProps } from './types';
 
@@ -45,7 +46,7 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
   const { params, searchParams, segments, pendingAt } = state;
   const last = segments.at(-1);
   const Leaf = pendingAt !== undefined ? undefined : component(state.notFound ?? last?.files.page);
-  let tree: ReactNode =
+  const leaf: ReactNode =
     pendingAt !== undefined ? null : Leaf ? (
       <Leaf
         key={state.notFound ?? last?.dir}
@@ -56,26 +57,55 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
     ) : (
       <DefaultNotFound />
     );
-  // A partial state (an auto prefetch) renders down to its pending segment's loading state.
-  for (let i = pendingAt ?? segments.length - 1; i >= 0; i--) {
-    const segment = segments[i]!;
-    const key = segmentKey(segment.dir, params);
-    const Loading = component(segment.files.loading);
-    if (i === pendingAt) tree = Loading ? <Loading /> : null;
-    else if (Loading) tree = <Suspense fallback={<Loading />}>{tree}</Suspense>;
-    const ErrorFallback = component(segment.files.error) as ComponentType<ErrorProps> | undefined;
-    if (ErrorFallback) tree = <SegmentErrorBoundary fallback={ErrorFallback}>{tree}</SegmentErrorBoundary>;
-    const Layout =
-      component(segment.files.layout) ?? (i === 0 ? (DefaultRootLayout as AnyComponent) : undefined);
-    if (Layout) {
-      tree = (
-        <Layout params={params} searchParams={searchParams} data={segment.layoutData}>
-          {tree}
-        </Layout>
+
+  /**
+   * Wraps `tree` in the segments of a run, innermost first, from the last one (or `stopAt`,
+   * which shows its loading state in place of what is below) up to the first. The layout of a
+   * segment with slots gets each slot's own branch as a prop beside `children`.
+   */
+  const wrap = (
+    run: readonly SegmentState[],
+    tree: ReactNode,
+    branchParams: Params,
+    stopAt?: number,
+  ): ReactNode => {
+    for (let i = stopAt ?? run.length - 1; i >= 0; i--) {
+      const segment = run[i]!;
+      const key = segmentKey(segment.dir, branchParams);
+      const Loading = component(segment.files.loading);
+      if (i === stopAt) tree = Loading ? <Loading /> : null;
+      else if (Loading) tree = <Suspense fallback={<Loading />}>{tree}</Suspense>;
+      const ErrorFallback = component(segment.files.error) as ComponentType<ErrorProps> | undefined;
+      if (ErrorFallback) tree = <SegmentErrorBoundary fallback={ErrorFallback}>{tree}</SegmentErrorBoundary>;
+      const Layout =
+        component(segment.files.layout) ??
+        (run === segments && i === 0 ? (DefaultRootLayout as AnyComponent) : undefined);
+      const slots = Object.fromEntries(
+        Object.entries(segment.slots ?? {}).map(([name, slot]) => [name, renderSlot(slot)]),
       );
+      if (Layout) {
+        tree = (
+          <Layout params={branchParams} searchParams={searchParams} data={segment.layoutData} {...slots}>
+            {tree}
+          </Layout>
+        );
+      }
+      tree = <Fragment key={key}>{tree}</Fragment>;
     }
-    tree = <Fragment key={key}>{tree}</Fragment>;
-  }
+    return tree;
+  };
+
+  const renderSlot = (slot: SlotState): ReactNode => {
+    const end = slot.segments.at(-1)!;
+    const Shown = component(slot.shows === 'page' ? end.files.page : end.files.default);
+    const shown = Shown ? (
+      <Shown key={end.dir} params={slot.params} searchParams={searchParams} data={end.pageData} />
+    ) : null;
+    return wrap(slot.segments, shown, slot.params);
+  };
+
+  // A partial state (an auto prefetch) renders down to its pending segment's loading state.
+  const tree = wrap(segments, leaf, params, pendingAt);
   return (
     <>
       {head}

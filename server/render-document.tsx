@@ -7,12 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
-import { decodePathname, matchRoute } from '../shared/match-route';
+import { matchInterception } from '../shared/intercept';
+import { decodePathname, matchRoute, type RouteMatch } from '../shared/match-route';
 import {
   isDataMode,
   PAGE_DATA_PARAM,
   PREFETCH_PARAM,
   type DataMode,
+  type InterceptedAnswer,
   type PageDataError,
   type PageDataResponse,
 } from '../shared/page-data';
@@ -27,7 +29,7 @@ import { createStaticRouter } from '../client/static-router';
 import { digestOf } from './digest';
 import { errorDocument } from './error-document';
 import type { RenderOutcome, ResolvedOptions } from './options';
-import { resolveNotFound, resolvePage, type ResolvedPage } from './resolve-page';
+import { resolveIntercepted, resolveNotFound, resolvePage, type ResolvedPage } from './resolve-page';
 import type { RouteRuntime } from './route-runtime';
 import { contentSecurityPolicy } from './security-headers';
 
@@ -94,6 +96,7 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
     };
 
     let page: ResolvedPage;
+    const fromMatch = from === null ? undefined : matchUrl(runtime, from);
     try {
       const pageRequest = {
         url: url.pathname + url.search,
@@ -102,9 +105,26 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
         request: () => toWebRequest(req, url, controller.signal),
         cutAtLoading: mode === 'auto',
       };
+      // Only a soft navigation (or its prefetch) from inside the owner's scope intercepts (I3).
+      const interception =
+        mode === 'rest' ? undefined : matchInterception(runtime.tree, segments, fromMatch?.branch);
+      const intercepted =
+        interception && (await resolveIntercepted(runtime, interception, pageRequest, segments));
+      if (intercepted && interception) {
+        if (controller.signal.aborted) return;
+        const { owner, slot } = interception.interception;
+        const body: InterceptedAnswer = {
+          buildId: options.buildId,
+          url: pageRequest.url,
+          status: 200,
+          intercept: { at: dirOf(owner), slot, state: intercepted.slot },
+        };
+        res.status(200).setHeader('cache-control', 'no-store').json(body);
+        return;
+      }
       const match = matchRoute(runtime.tree, segments);
       page = match
-        ? await resolvePage(runtime, match, pageRequest)
+        ? await resolvePage(runtime, match, pageRequest, segments)
         : await resolveNotFound(runtime, [{ dir: '', files: rootFiles(runtime) }], undefined, pageRequest);
     } catch (error) {
       if (!controller.signal.aborted) fail(error);
@@ -112,7 +132,7 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
     }
     if (controller.signal.aborted) return;
     if (from !== null) {
-      sendPageData(res, runtime, page, from, mode as DataMode | null);
+      sendPageData(res, page, fromMatch, mode as DataMode | null);
       return;
     }
 
@@ -160,9 +180,8 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
  */
 function sendPageData(
   res: Response,
-  runtime: RouteRuntime,
   page: ResolvedPage,
-  from: string,
+  fromMatch: RouteMatch | undefined,
   mode: DataMode | null,
 ): void {
   const { state } = page;
@@ -172,8 +191,6 @@ function sendPageData(
     const cut = state.segments.findIndex((s) => s.files.loading);
     state.segments.slice(0, cut + 1).forEach((s) => held.add(segmentKey(s.dir, state.params)));
   } else if (mode === null) {
-    const fromSegments = from.startsWith('/') ? decodePathname(from.split(/[?#]/)[0]!) : undefined;
-    const fromMatch = fromSegments && matchRoute(runtime.tree, fromSegments);
     fromMatch?.branch.forEach((_, i) =>
       held.add(segmentKey(dirOf(fromMatch.branch.slice(0, i + 1)), fromMatch.params)),
     );
@@ -189,6 +206,12 @@ function sendPageData(
     }),
   };
   res.status(page.status).setHeader('cache-control', 'no-store').json(body);
+}
+
+/** The route of the page a client says it comes from (a path it may have made up). */
+function matchUrl(runtime: RouteRuntime, from: string): RouteMatch | undefined {
+  const segments = from.startsWith('/') ? decodePathname(from.split(/[?#]/)[0]!) : undefined;
+  return segments && matchRoute(runtime.tree, segments);
 }
 
 function rootFiles(runtime: RouteRuntime) {

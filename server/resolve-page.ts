@@ -3,11 +3,20 @@
  * its component modules. A `notFound()` from any loader becomes a not-found state at the
  * nearest `not-found.tsx` at or above the segment that called it.
  */
+import type { InterceptMatch } from '../shared/intercept';
 import type { RouteMatch } from '../shared/match-route';
-import type { PageState, SearchParams, SegmentState } from '../shared/page-state';
-import { COMPONENT_FILES, type RouteNode } from '../shared/route-tree';
+import {
+  filesOf,
+  segmentFilesOf,
+  type PageState,
+  type SearchParams,
+  type SegmentState,
+  type SlotState,
+} from '../shared/page-state';
+import { dirOf } from '../shared/route-tree';
 import { isNotFound } from '../shared/router-signals';
 import type { AnyComponent } from '../client/render-route';
+import { planPage, planSlot, type LoadJob } from './plan-branch';
 import type { RouteRuntime } from './route-runtime';
 
 export interface ResolvedPage {
@@ -27,15 +36,6 @@ export interface PageRequest {
   cutAtLoading?: boolean;
 }
 
-function segmentOf(node: RouteNode, dir: string, isLast: boolean): SegmentState {
-  const files: SegmentState['files'] = {};
-  for (const role of COMPONENT_FILES) {
-    const file = node.files[role];
-    if (file && (role !== 'page' || isLast)) files[role] = file;
-  }
-  return { dir, files };
-}
-
 async function runLoad(runtime: RouteRuntime, file: string | undefined, args: object): Promise<unknown> {
   if (!file) return undefined;
   const module = await runtime.load(file);
@@ -45,48 +45,67 @@ async function runLoad(runtime: RouteRuntime, file: string | undefined, args: ob
   return (module.load as (args: object) => unknown)(args);
 }
 
+/** Runs the loaders of a plan in parallel and stores their data; the first failure is thrown. */
+async function runJobs(runtime: RouteRuntime, jobs: readonly LoadJob[], req: PageRequest): Promise<void> {
+  let request: Request | undefined;
+  const results = await Promise.allSettled(
+    jobs.map((job) =>
+      runLoad(runtime, job.file, {
+        params: job.params,
+        searchParams: req.searchParams,
+        get request() {
+          return (request ??= req.request());
+        },
+      }),
+    ),
+  );
+  // A not-found nearest the root decides where the not-found page cuts the branch.
+  const failures = results.flatMap((r, i) =>
+    r.status === 'rejected' ? [{ job: jobs[i]!, reason: r.reason as unknown }] : [],
+  );
+  const notFound = failures
+    .filter((f) => isNotFound(f.reason))
+    .sort((a, b) => a.job.mainIndex - b.job.mainIndex)[0];
+  const other = failures.find((f) => !isNotFound(f.reason));
+  if (other) throw other.reason;
+  if (notFound) throw new CutAt(notFound.job.mainIndex);
+  results.forEach((r, i) => {
+    const value = (r as PromiseFulfilledResult<unknown>).value;
+    if (value !== undefined) jobs[i]!.segment[jobs[i]!.kind] = value;
+  });
+}
+
+/** Thrown inside this module: a `notFound()` came from the loaders of main segment `index`. */
+class CutAt {
+  constructor(readonly index: number) {}
+}
+
 export async function resolvePage(
   runtime: RouteRuntime,
   match: RouteMatch,
   req: PageRequest,
+  url: readonly string[],
 ): Promise<ResolvedPage> {
-  let dir = '';
-  const segments = match.branch.map((node, i) => {
-    dir = i === 0 ? '' : dir ? `${dir}/${node.name}` : node.name;
-    return segmentOf(node, dir, i === match.branch.length - 1);
-  });
-  let request: Request | undefined;
-  const args = {
-    params: match.params,
-    searchParams: req.searchParams,
-    get request() {
-      return (request ??= req.request());
-    },
-  };
-  // The segment whose loading state an auto prefetch stops at: its layout is above the loading
-  // state and loads; what its Suspense boundary wraps does not.
-  const cut = req.cutAtLoading ? segments.findIndex((s) => s.files.loading) : -1;
-  const skip = (i: number, role: 'layout.server' | 'page.server') =>
-    cut >= 0 && (i > cut || role === 'page.server');
-  const results = await Promise.allSettled(
-    match.branch.flatMap((node, i) =>
-      (['layout.server', 'page.server'] as const).map((role) =>
-        skip(i, role) ? undefined : runLoad(runtime, node.files[role], args),
-      ),
-    ),
-  );
-  const failedAt = results.findIndex((r) => r.status === 'rejected');
-  if (failedAt >= 0) {
-    const reason = (results[failedAt] as PromiseRejectedResult).reason;
-    if (!isNotFound(reason)) throw reason;
-    return resolveNotFound(runtime, segments.slice(0, Math.floor(failedAt / 2) + 1), match, req);
+  const first = match.branch.findIndex((node) => node.files.loading);
+  // An auto prefetch stops at the first loading state: its layout loads, what it wraps does not.
+  const cut = req.cutAtLoading ? first : -1;
+  const plan = planPage(match.branch, url, match.params, cut);
+  const { segments } = plan;
+  if (plan.missingDefault) {
+    return resolveNotFound(runtime, segments.slice(0, plan.missingDefault.mainIndex + 1), match, req);
   }
-  segments.forEach((segment, i) => {
-    const layoutData = (results[i * 2] as PromiseFulfilledResult<unknown>).value;
-    const pageData = (results[i * 2 + 1] as PromiseFulfilledResult<unknown>).value;
-    if (layoutData !== undefined) segment.layoutData = layoutData;
-    if (pageData !== undefined) segment.pageData = pageData;
-  });
+  const jobs = plan.jobs.filter(
+    (job) =>
+      cut < 0 ||
+      job.mainIndex < cut ||
+      (job.mainIndex === cut && !(job.kind === 'pageData' && job.segment === segments[cut])),
+  );
+  try {
+    await runJobs(runtime, jobs, req);
+  } catch (error) {
+    if (!(error instanceof CutAt)) throw error;
+    return resolveNotFound(runtime, segments.slice(0, error.index + 1), match, req);
+  }
   const state: PageState = {
     buildId: req.buildId,
     url: req.url,
@@ -98,7 +117,36 @@ export async function resolvePage(
   if (cut >= 0) state.pendingAt = cut;
   const cachePolicy = await declaredCachePolicy(runtime, match.branch.at(-1)?.files['page.server']);
   if (cachePolicy) state.cachePolicy = cachePolicy;
-  return { state, components: await loadComponents(runtime, state), status: 200 };
+  return { state, components: await loadComponents(runtime, filesOf(state)), status: 200 };
+}
+
+/**
+ * An intercepted route, for a slot of the page the client shows (SPEC I3): the slot's state
+ * and its components. `undefined` when its loaders say not found: the plain route answers.
+ */
+export async function resolveIntercepted(
+  runtime: RouteRuntime,
+  found: InterceptMatch,
+  req: PageRequest,
+  url: readonly string[],
+): Promise<{ slot: SlotState; components: Map<string, AnyComponent> } | undefined> {
+  const { interception } = found;
+  const plan = planSlot(
+    found.branch,
+    url,
+    found.params,
+    dirOf(interception.owner),
+    interception.prefix.length,
+  );
+  if (plan.missingDefault) return undefined;
+  try {
+    await runJobs(runtime, plan.jobs, req);
+  } catch (error) {
+    if (error instanceof CutAt) return undefined;
+    throw error;
+  }
+  const slot: SlotState = { ...plan.slot, intercepted: true };
+  return { slot, components: await loadComponents(runtime, segmentFilesOf(slot.segments)) };
 }
 
 /**
@@ -150,7 +198,7 @@ export async function resolveNotFound(
   const notFoundFile = kept[at]?.files['not-found'];
   if (notFoundFile) state.notFound = notFoundFile;
   await loadLayoutData(runtime, state, match, req);
-  return { state, components: await loadComponents(runtime, state), status: 404 };
+  return { state, components: await loadComponents(runtime, filesOf(state)), status: 404 };
 }
 
 async function loadLayoutData(
@@ -176,10 +224,8 @@ async function loadLayoutData(
 
 export async function loadComponents(
   runtime: RouteRuntime,
-  state: PageState,
+  files: readonly string[],
 ): Promise<Map<string, AnyComponent>> {
-  const files = state.segments.flatMap((s) => Object.values(s.files));
-  if (state.notFound) files.push(state.notFound);
   const modules = await Promise.all(files.map((file) => runtime.load(file)));
   const components = new Map<string, AnyComponent>();
   files.forEach((file, i) => {

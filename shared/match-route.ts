@@ -84,17 +84,22 @@ function pageBranch(node: RouteNode): RouteNode[] | undefined {
 }
 
 export function matchRoute(root: RouteNode, segments: readonly string[]): RouteMatch | undefined {
-  const branch = matchFrom(root, segments, 0, {});
+  const branch = matchBelow(root, segments, 0, {});
   if (!branch) return undefined;
   return { pattern: patternOf(branch.nodes), params: branch.params, branch: branch.nodes };
 }
 
-interface Found {
+export interface Found {
+  /** `node` first, then the nodes below it down to the page. */
   nodes: RouteNode[];
   params: Params;
 }
 
-function matchFrom(
+/**
+ * Matches `segments` from `index` on against what lies below `node`: the matcher's one step,
+ * also used for slots (matched from their owner's depth) and interceptions.
+ */
+export function matchBelow(
   node: RouteNode,
   segments: readonly string[],
   index: number,
@@ -110,19 +115,19 @@ function matchFrom(
     switch (segment.kind) {
       case 'static':
         if (index < segments.length && segments[index] === segment.name) {
-          found = matchFrom(child, segments, index + 1, params);
+          found = matchBelow(child, segments, index + 1, params);
         }
         break;
       case 'dynamic':
         if (index < segments.length) {
-          found = matchFrom(child, segments, index + 1, { ...params, [segment.param]: segments[index]! });
+          found = matchBelow(child, segments, index + 1, { ...params, [segment.param]: segments[index]! });
         }
         break;
       case 'catchAll':
       case 'optionalCatchAll':
         if (index < segments.length || segment.kind === 'optionalCatchAll') {
           const rest = segments.slice(index);
-          found = matchFrom(child, segments, segments.length, { ...params, [segment.param]: rest });
+          found = matchBelow(child, segments, segments.length, { ...params, [segment.param]: rest });
         }
         break;
     }

@@ -9,7 +9,7 @@
  * the data is trimmed — layout data the client already holds is marked `reuseLayoutData`
  * instead of sent. A distinct URL per answer keeps the response cache-safe without `Vary`.
  */
-import type { PageState } from './page-state';
+import type { PageState, SlotState } from './page-state';
 
 /** The search param that turns a document request into a page-data request. */
 export const PAGE_DATA_PARAM = '_sy';
@@ -30,6 +30,23 @@ export const PAGE_DATA_TYPE = 'application/json';
 
 /** A page-data answer: the page state, its HTTP status, or the digest of a server error. */
 export type PageDataResponse = PageState & { status: 200 | 404 };
+
+/**
+ * The answer for an intercepted route (SPEC I3): one slot to show over the page the client
+ * holds, which keeps every other segment. `at` is the folder of the segment owning the slot.
+ */
+export interface InterceptedAnswer {
+  buildId: string;
+  url: string;
+  status: 200;
+  intercept: { at: string; slot: string; state: SlotState };
+}
+
+export type PageDataAnswer = PageDataResponse | InterceptedAnswer;
+
+export function isIntercepted(answer: object): answer is InterceptedAnswer {
+  return 'intercept' in answer;
+}
 export interface PageDataError {
   error: 'server';
   digest: string;

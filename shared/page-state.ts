@@ -23,6 +23,20 @@ export interface SegmentState {
    * params), so the server left it out and the client keeps its own.
    */
   reuseLayoutData?: true;
+  /** The parallel routes this segment's layout renders beside `children`, by slot name (SPEC I1). */
+  slots?: Record<string, SlotState>;
+}
+
+/**
+ * What one slot shows: a branch of its own from the slot folder down, whose last segment holds
+ * the page, or the slot's `default.tsx` when nothing in the slot matched the URL.
+ */
+export interface SlotState {
+  segments: SegmentState[];
+  params: Params;
+  shows: 'page' | 'default';
+  /** The page is an intercepted route (SPEC I3): leaving it puts the slot back to its default. */
+  intercepted?: true;
 }
 
 export interface PageState {
@@ -44,22 +58,37 @@ export interface PageState {
   pendingAt?: number;
   /** Cache windows the page declared (`export const cachePolicy` in its `page.server`). */
   cachePolicy?: { freshMs: number; staleMs: number };
+  /**
+   * Set while a slot shows an intercepted route: the URL the rest of the page was rendered
+   * for (the feed under a photo modal). `url` is then the intercepted URL, in the address bar.
+   */
+  mainUrl?: string;
 }
 
-/** The component files a state renders: a partial state stops at its loading state. */
+/** The component files a state renders, slots included: a partial state stops at its loading state. */
 export function filesOf(state: PageState): string[] {
   if (state.pendingAt !== undefined) {
     return state.segments.slice(0, state.pendingAt + 1).flatMap((s, i) => {
       const { page: _page, ...files } = s.files;
       // Inside the pending segment only the layout and the loading state render.
-      return Object.values(
+      const own = Object.values(
         i === state.pendingAt ? { layout: files.layout, loading: files.loading } : files,
       ).filter((f) => f !== undefined);
+      return [...own, ...slotFilesOf(s)];
     });
   }
-  const files = state.segments.flatMap((s) => Object.values(s.files));
+  const files = segmentFilesOf(state.segments);
   if (state.notFound) files.push(state.notFound);
   return files;
+}
+
+/** The component files of a run of segments and of the slots they hold. */
+export function segmentFilesOf(segments: readonly SegmentState[]): string[] {
+  return segments.flatMap((s) => [...Object.values(s.files), ...slotFilesOf(s)]);
+}
+
+function slotFilesOf(segment: SegmentState): string[] {
+  return Object.values(segment.slots ?? {}).flatMap((slot) => segmentFilesOf(slot.segments));
 }
 
 /** `URLSearchParams` as the plain object pages receive: repeated keys become arrays. */

@@ -15,6 +15,7 @@ export function validateRouteTree(root: RouteNode): string[] {
     checkRepeatedParam(node, ancestors, problems);
     checkCatchAllIsLast(node, problems);
     checkInterceptDepth(node, ancestors, problems);
+    checkInterceptPlace(node, ancestors, problems);
     if (node.files.page && !branch.some(isParallel)) {
       for (const key of urlKeysOf(branch)) {
         const other = pages.get(key);
@@ -90,6 +91,23 @@ function checkInterceptDepth(node: RouteNode, ancestors: RouteNode[], problems: 
   if (depth < needed) {
     problems.push(
       `${node.segment.marker} reaches above the app root in ${describe(node)}: it needs ${needed} route segment(s) above it, there are ${depth}`,
+    );
+  }
+}
+
+/** Where a marker may stand: before a route segment, inside a slot, not inside another interception. */
+function checkInterceptPlace(node: RouteNode, ancestors: RouteNode[], problems: string[]): void {
+  const segment = node.segment;
+  if (segment?.kind !== 'intercept') return;
+  if (!isUrlSegment(segment.segment)) {
+    problems.push(
+      `${segment.marker} must stand before a route segment, not a group or a slot: ${describe(node)}`,
+    );
+  } else if (ancestors.some((a) => a.segment?.kind === 'intercept')) {
+    problems.push(`an interception inside another interception: ${describe(node)}`);
+  } else if (!ancestors.some((a) => a.segment?.kind === 'slot')) {
+    problems.push(
+      `an interception must be inside a @slot folder, which says where it shows: ${describe(node)}`,
     );
   }
 }

@@ -11,3 +11,6 @@ function relativeTo(prefix: string, modules: Record<string, () => Promise<unknow
 }
 
 export const basicApp = relativeTo('../fixtures/basic/', basicModules);
+
+const slotsModules = import.meta.glob('../fixtures/slots/**/*.{ts,tsx}');
+export const slotsApp = relativeTo('../fixtures/slots/', slotsModules);

@@ -100,6 +100,21 @@ describe('buildRouteTree', () => {
       '(..)(..) reaches above the app root in feed/(group)/(..)(..)photos/page.tsx: it needs 2 route segment(s) above it, there are 1',
     ],
     [
+      'an interception outside a slot',
+      ['feed/page.tsx', 'feed/(..)photos/page.tsx'],
+      'an interception must be inside a @slot folder, which says where it shows: feed/(..)photos/page.tsx',
+    ],
+    [
+      'a marker before a group',
+      ['@m/(.)(g)/page.tsx'],
+      '(.) must stand before a route segment, not a group or a slot: @m/(.)(g)/page.tsx',
+    ],
+    [
+      'an interception inside another interception',
+      ['a/@m/(.)b/(.)c/page.tsx'],
+      'an interception inside another interception: a/@m/(.)b/(.)c/page.tsx',
+    ],
+    [
       'two pages resolving to one URL through groups',
       ['(a)/about/page.tsx', '(b)/about/page.tsx'],
       '(a)/about/page.tsx and (b)/about/page.tsx both resolve to the URL /about',

@@ -1,0 +1,115 @@
+/**
+ * Intercepted routes (SPEC I2, I3): a folder such as `@modal/(.)photos` answers the URLs of
+ * another route (`/photos/[id]`) inside a slot, but only for a soft navigation that starts
+ * inside the slot owner's scope — the layout that renders the slot. A document request never
+ * intercepts.
+ *
+ * Markers count route segments, never groups or slots: `(.)` the level of the slot's owner,
+ * `(..)` one above, `(..)(..)` two above, `(...)` the app root.
+ */
+import { matchBelow, type Params } from './match-route';
+import type { RouteNode } from './route-tree';
+import { isUrlSegment, type InterceptMarker } from './segment';
+
+export const MARKER_LEVELS: Readonly<Record<InterceptMarker, number>> = {
+  '(.)': 0,
+  '(..)': 1,
+  '(..)(..)': 2,
+  '(...)': Infinity,
+};
+
+export interface Interception {
+  /** Root to the node whose layout renders the slot (groups included). */
+  owner: RouteNode[];
+  /** The slot's name (`modal` for `@modal`). */
+  slot: string;
+  /** Nodes from the slot folder down to the intercepting folder (`@modal`, `(.)photos`). */
+  path: RouteNode[];
+  /** The URL-segment nodes whose values the intercepted URL starts with (after the marker). */
+  prefix: RouteNode[];
+  /** A parent made for matching: its one child is the intercepting folder read as the segment it stands for. */
+  stand: RouteNode;
+}
+
+export interface InterceptMatch {
+  interception: Interception;
+  /** From the slot folder to the page, as real nodes of the tree. */
+  branch: RouteNode[];
+  params: Params;
+}
+
+const cache = new WeakMap<RouteNode, Interception[]>();
+
+/** Every interception of a tree, found once per tree. */
+export function interceptionsOf(root: RouteNode): Interception[] {
+  let found = cache.get(root);
+  if (!found) {
+    found = [];
+    collect(root, [root], found);
+    cache.set(root, found);
+  }
+  return found;
+}
+
+function collect(node: RouteNode, branch: RouteNode[], out: Interception[]): void {
+  for (const child of node.children) {
+    const path = [...branch, child];
+    const segment = child.segment!;
+    if (segment.kind === 'intercept') {
+      const slotAt = path.findLastIndex((n) => n.segment?.kind === 'slot');
+      // Validation refuses a marker outside a slot; such a node is simply never intercepting.
+      if (slotAt < 0) continue;
+      const urlAncestors = path.slice(0, slotAt).filter((n) => n.segment && isUrlSegment(n.segment));
+      const levels = MARKER_LEVELS[segment.marker];
+      const keep = Math.max(0, urlAncestors.length - Math.min(levels, urlAncestors.length));
+      out.push({
+        owner: path.slice(0, slotAt),
+        slot: (path[slotAt]!.segment as { name: string }).name,
+        path: path.slice(slotAt),
+        prefix: urlAncestors.slice(0, keep),
+        stand: { name: '', segment: null, files: {}, children: [{ ...child, segment: segment.segment }] },
+      });
+      continue; // no interception inside an interception (validation says so)
+    }
+    collect(child, path, out);
+  }
+}
+
+/**
+ * The interception a soft navigation to `target` meets when it starts from a page whose
+ * branch is `from`: the first interception, in tree order, whose owner is on that branch and
+ * whose route matches the target. `undefined` means the plain route renders.
+ */
+export function matchInterception(
+  root: RouteNode,
+  target: readonly string[],
+  from: readonly RouteNode[] | undefined,
+): InterceptMatch | undefined {
+  if (!from) return undefined;
+  for (const interception of interceptionsOf(root)) {
+    if (!from.includes(interception.owner.at(-1)!)) continue;
+    const params = matchPrefix(interception.prefix, target);
+    if (!params) continue;
+    const found = matchBelow(interception.stand, target, interception.prefix.length, params);
+    if (!found) continue;
+    // found.nodes is [stand, its child, …below]: put the real intercepting folder back.
+    const below = found.nodes.slice(2);
+    return { interception, branch: [...interception.path, ...below], params: found.params };
+  }
+  return undefined;
+}
+
+/** Binds the URL's first segments to the prefix nodes; `undefined` if they differ. */
+function matchPrefix(prefix: readonly RouteNode[], target: readonly string[]): Params | undefined {
+  if (target.length < prefix.length) return undefined;
+  const params: Params = {};
+  for (const [i, node] of prefix.entries()) {
+    const segment = node.segment!;
+    const value = target[i]!;
+    if (segment.kind === 'static' && segment.name !== value) return undefined;
+    if (segment.kind === 'dynamic') params[segment.param] = value;
+    // A catch-all is always last on its branch, so it is never part of a prefix with a slot below.
+    if (segment.kind === 'catchAll' || segment.kind === 'optionalCatchAll') return undefined;
+  }
+  return params;
+}
