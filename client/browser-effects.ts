@@ -4,7 +4,8 @@
  * `createRouter`; tests pass their own.
  */
 import { decodePathname, matchRoute } from '../shared/match-route';
-import { buildRouteTree, COMPONENT_FILES, type ComponentFile } from '../shared/route-tree';
+import { matchInterception } from '../shared/intercept';
+import { buildRouteTree, COMPONENT_FILES, dirOf, type ComponentFile } from '../shared/route-tree';
 import type { HistoryEntryState, Modules, RouterEffects, RouterSnapshot } from './router';
 import type { RouterView } from './router-root';
 
@@ -49,6 +50,15 @@ export function browserEffects(importers: Importers): RouterEffects {
     },
     newKey: () => `${Date.now().toString(36)}-${(keys++).toString(36)}`,
     reportError: (message, error) => console.error(message, error),
+    interceptionOf(pathname, fromPathname) {
+      const target = decodePathname(pathname);
+      const from = decodePathname(fromPathname);
+      const fromMatch = from && matchRoute(tree, from);
+      const found = target && fromMatch ? matchInterception(tree, target, fromMatch.branch) : undefined;
+      if (!found) return undefined;
+      const { owner, slot } = found.interception;
+      return [dirOf(owner), `@${slot}`].filter(Boolean).join('/');
+    },
     canPrefetch: () => {
       // Development serves every module fresh: prefetching would only slow it down.
       if (import.meta.env.DEV) return false;

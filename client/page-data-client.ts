@@ -2,15 +2,20 @@
  * The client half of the page-data protocol (shared/page-data.ts): reading an answer, and
  * filling in the layout data the server left out because the client holds it.
  */
-import { PAGE_DATA_TYPE, type PageDataResponse } from '../shared/page-data';
-import type { PageState } from '../shared/page-state';
+import {
+  PAGE_DATA_TYPE,
+  type InterceptedAnswer,
+  type PageDataAnswer,
+  type PageDataResponse,
+} from '../shared/page-data';
+import { segmentKey, type PageState, type SlotState } from '../shared/page-state';
 
 /** Anything but a JSON page state (a 5xx, a proxy's HTML page) is a failed fetch. */
-export async function readPageData(response: Response): Promise<PageDataResponse> {
+export async function readPageData(response: Response): Promise<PageDataAnswer> {
   if (response.status >= 500) throw new Error(`page data answered ${response.status}`);
   const type = response.headers.get('content-type');
   if (!type?.startsWith(PAGE_DATA_TYPE)) throw new Error(`page data came as ${type ?? 'nothing'}`);
-  return (await response.json()) as PageDataResponse;
+  return (await response.json()) as PageDataAnswer;
 }
 
 /**
@@ -27,4 +32,42 @@ export function mergeState(held: PageState | undefined, data: PageDataResponse):
     return mine.layoutData === undefined ? rest : { ...rest, layoutData: mine.layoutData };
   });
   return state;
+}
+
+/**
+ * The page with an intercepted route shown in one slot (SPEC I3): every other segment stays as
+ * `on` has it, and `mainUrl` remembers what they were rendered for.
+ */
+export function spliceIntercepted(on: PageState, answer: InterceptedAnswer): PageState {
+  const { at, slot, state } = answer.intercept;
+  if (!on.segments.some((s) => s.dir === at)) throw new Error(`no segment "${at}" to show ${answer.url} in`);
+  return {
+    ...on,
+    url: answer.url,
+    mainUrl: on.mainUrl ?? on.url,
+    segments: on.segments.map((s) => (s.dir === at ? { ...s, slots: { ...s.slots, [slot]: state } } : s)),
+  };
+}
+
+/**
+ * SPEC I1 on a soft navigation: a slot in which nothing matched keeps the page it showed, if
+ * its segment stays; a slot that showed an intercepted route goes back to its default.
+ */
+export function keepUnmatchedSlots(on: PageState, next: PageState): PageState {
+  let kept = false;
+  const segments = next.segments.map((segment, i) => {
+    const mine = on.segments[i];
+    if (!segment.slots || !mine?.slots || mine.dir !== segment.dir) return segment;
+    if (segmentKey(mine.dir, on.params) !== segmentKey(segment.dir, next.params)) return segment;
+    const slots: Record<string, SlotState> = { ...segment.slots };
+    for (const [name, slot] of Object.entries(segment.slots)) {
+      const shown = mine.slots[name];
+      if (slot.shows === 'default' && shown?.shows === 'page' && !shown.intercepted) {
+        slots[name] = shown;
+        kept = true;
+      }
+    }
+    return { ...segment, slots };
+  });
+  return kept ? { ...next, segments } : next;
 }

@@ -5,19 +5,25 @@
  * expired entries are pruned at every lookup and every prefetch.
  */
 import { PREFETCH_CONCURRENCY } from '../shared/constants';
-import { PAGE_DATA_TYPE, pageDataUrl } from '../shared/page-data';
+import { isIntercepted, PAGE_DATA_TYPE, pageDataUrl, type InterceptedAnswer } from '../shared/page-data';
 import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache';
 import { createPrefetchQueue } from '../shared/prefetch-queue';
 import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
-import { filesOf, type PageState } from '../shared/page-state';
+import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
 import { readPageData } from './page-data-client';
 import type { Modules, RouterEffects } from './router';
 
-/** What an entry holds once settled: a page state (partial for `auto`) and its components. */
+/** A page: its state (partial for an `auto` prefetch) and its components. */
 export interface Prefetched {
   state: PageState;
   modules: Modules;
 }
+
+/**
+ * What a cache entry holds once settled: a page, or an intercepted route with its components,
+ * to show over whatever page is at hand when it is used (SPEC I3, I4).
+ */
+export type CachedPage = Prefetched | (InterceptedAnswer & { modules: Modules });
 
 export interface DevtoolsSnapshot {
   now: number;
@@ -35,6 +41,8 @@ export interface DevtoolsSnapshot {
 export interface PrefetcherOptions {
   effects: RouterEffects;
   buildId: string;
+  /** Pathname and search of the page the user is on (under a modal: the page under it). */
+  currentPage: () => string;
   policy?: CachePolicy;
   concurrency?: number;
 }
@@ -42,21 +50,32 @@ export interface PrefetcherOptions {
 export function createPrefetcher({
   effects,
   buildId,
+  currentPage,
   policy = DEFAULT_POLICY,
   concurrency = PREFETCH_CONCURRENCY,
 }: PrefetcherOptions) {
-  const cache = createPrefetchCache<Prefetched>({ policy });
+  const cache = createPrefetchCache<CachedPage>({ policy });
   const queue = createPrefetchQueue(concurrency);
   const neverAborted = new AbortController().signal;
+
+  /** The key of a URL from the page the user is on: an intercepted answer is another entry (C4). */
+  function keyOf(url: URL): { key: string; intercepted: boolean } {
+    const from = new URL(currentPage(), url).pathname;
+    const variant = effects.interceptionOf?.(url.pathname, from);
+    return { key: cacheKey(url, variant), intercepted: variant !== undefined };
+  }
 
   async function fetchEntry(
     url: URL,
     kind: 'auto' | 'full',
-    entry: () => CacheEntry<Prefetched> | undefined,
-  ) {
+    intercepted: boolean,
+    entry: () => CacheEntry<CachedPage> | undefined,
+  ): Promise<CachedPage> {
+    // Only an interception needs the server to know where the user is; the rest is answered whole.
+    const from = intercepted ? currentPage() : '';
     const [data] = await Promise.all([
       effects
-        .fetch(pageDataUrl(url.pathname + url.search, '', kind), {
+        .fetch(pageDataUrl(url.pathname + url.search, from, kind), {
           signal: neverAborted,
           headers: { accept: PAGE_DATA_TYPE },
         })
@@ -64,6 +83,9 @@ export function createPrefetcher({
       effects.preloadRoute?.(url.pathname),
     ]);
     if (data.buildId !== buildId) throw new Error('a new build was deployed');
+    if (isIntercepted(data)) {
+      return { ...data, modules: await effects.loadModules(segmentFilesOf(data.intercept.state.segments)) };
+    }
     const { status: _status, ...state } = data;
     // A route may declare its own windows (SPEC C8); they apply from now on.
     const own = entry();
@@ -79,38 +101,41 @@ export function createPrefetcher({
     prefetch(href: string, kind: 'auto' | 'full'): void {
       const url = new URL(href, effects.currentHref());
       if (url.origin !== new URL(effects.currentHref()).origin) return;
-      const key = cacheKey(url);
+      const { key, intercepted } = keyOf(url);
       const now = effects.now();
       cache.prune(now);
       const existing = cache.get(key);
       const upgrade = kind === 'full' && existing?.kind === 'auto';
       if ((existing && cache.status(existing, now) !== 'expired' && !upgrade) || queue.has(key)) return;
       // The fetch reads its entry only after its response is back, long after this line.
-      const promise = queue.add(key, () => fetchEntry(url, kind, () => entry));
-      const entry: CacheEntry<Prefetched> = cache.add(key, kind, promise, now);
+      const promise = queue.add(key, () => fetchEntry(url, kind, intercepted, () => entry));
+      const entry: CacheEntry<CachedPage> = cache.add(key, kind, promise, now);
       promise.catch(() => {}); // a failed prefetch only means the navigation fetches itself
     },
 
     /** The entry for a URL and its status now, after pruning. */
-    lookup(url: URL): { entry: CacheEntry<Prefetched>; status: EntryStatus } | undefined {
+    lookup(
+      url: URL,
+    ): { entry: CacheEntry<CachedPage>; status: EntryStatus; intercepted: boolean } | undefined {
       const now = effects.now();
       cache.prune(now);
-      const entry = cache.get(cacheKey(url));
-      return entry ? { entry, status: cache.status(entry, now) } : undefined;
+      const { key, intercepted } = keyOf(url);
+      const entry = cache.get(key);
+      return entry ? { entry, status: cache.status(entry, now), intercepted } : undefined;
     },
 
     /** Records a navigation's use; a waiting prefetch of that key starts at once. */
-    use(entry: CacheEntry<Prefetched>): void {
+    use(entry: CacheEntry<CachedPage>): void {
       cache.use(entry, effects.now());
       queue.bump(entry.key);
     },
 
     /** A navigation that found nothing usable stores what it fetches as a `temporary` entry. */
-    addTemporary(url: URL, promise: Promise<Prefetched>): void {
-      const entry = cache.add(cacheKey(url), 'temporary', promise, effects.now());
+    addTemporary(url: URL, promise: Promise<CachedPage>): void {
+      const entry = cache.add(keyOf(url).key, 'temporary', promise, effects.now());
       cache.use(entry, effects.now());
       promise.then(
-        ({ state }) => state.cachePolicy && (entry.policy = state.cachePolicy),
+        (page) => !isIntercepted(page) && page.state.cachePolicy && (entry.policy = page.state.cachePolicy),
         () => {},
       );
     },
@@ -136,7 +161,7 @@ export function createPrefetcher({
 export type Prefetcher = ReturnType<typeof createPrefetcher>;
 
 /** Reads an entry's result, waiting if it is still on its way. */
-export function settled(entry: CacheEntry<Prefetched>): Promise<Prefetched> {
+export function settled(entry: CacheEntry<CachedPage>): Promise<CachedPage> {
   const { result } = entry;
   if (result.state === 'resolved') return Promise.resolve(result.value);
   if (result.state === 'rejected')

@@ -14,11 +14,17 @@
  * cache (N6, C7).
  */
 import { HARD_NAVIGATION_GUARD_MS, HISTORY_ENTRIES_HELD, ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants';
-import { PAGE_DATA_TYPE, pageDataUrl, type DataMode } from '../shared/page-data';
-import { filesOf, type PageState } from '../shared/page-state';
+import { isIntercepted, PAGE_DATA_TYPE, pageDataUrl, type DataMode } from '../shared/page-data';
+import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
 import type { CachePolicy } from '../shared/prefetch-status';
-import { mergeState, readPageData } from './page-data-client';
-import { createPrefetcher, settled, type DevtoolsSnapshot, type Prefetched } from './prefetcher';
+import { keepUnmatchedSlots, mergeState, readPageData, spliceIntercepted } from './page-data-client';
+import {
+  createPrefetcher,
+  settled,
+  type CachedPage,
+  type DevtoolsSnapshot,
+  type Prefetched,
+} from './prefetcher';
 
 /** Components by route file; the core never looks inside. */
 export type Modules = ReadonlyMap<string, unknown>;
@@ -71,6 +77,12 @@ export interface RouterEffects {
   reportError?(message: string, error?: unknown): void;
   /** Whether prefetching is allowed now: not in development, not when the user saves data. */
   canPrefetch?(): boolean;
+  /**
+   * The interception a soft navigation from `fromPathname` to `pathname` meets, named by the
+   * slot it shows in (`(feed)/@modal`), or `undefined` (SPEC I3, C4). The client knows the
+   * route tree, so it can key the cache before it asks.
+   */
+  interceptionOf?(pathname: string, fromPathname: string): string | undefined;
 }
 
 export interface RouterOptions {
@@ -109,6 +121,14 @@ export interface Router {
 
 type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh';
 
+/** Where a navigation's first render comes from: a cache entry and what its status allows. */
+interface CacheSource {
+  entry: Parameters<typeof settled>[0];
+  stale: boolean;
+  /** The entry is the intercepted variant (C4): refetching it must say where the user is. */
+  intercepted: boolean;
+}
+
 class TimeoutError extends Error {}
 
 export function createRouter(options: RouterOptions): Router {
@@ -117,6 +137,7 @@ export function createRouter(options: RouterOptions): Router {
   const prefetcher = createPrefetcher({
     effects,
     buildId,
+    currentPage: () => mainOf(snapshot),
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
@@ -202,8 +223,25 @@ export function createRouter(options: RouterOptions): Router {
     });
     const data = await readPageData(response);
     if (data.buildId !== buildId) throw new Error('a new build was deployed');
+    if (isIntercepted(data)) {
+      const files = segmentFilesOf(data.intercept.state.segments);
+      return { ...data, modules: await withTimeout(effects.loadModules(files)) };
+    }
     const state = mergeState(base, data);
     return { state, modules: await withTimeout(effects.loadModules(filesOf(state))) };
+  }
+
+  /** The page an entry gives when shown over `on`: an intercepted route goes into its slot. */
+  function pageOver(on: Prefetched, cached: CachedPage, kind: NavigationKind): Prefetched {
+    if (isIntercepted(cached)) {
+      return {
+        state: spliceIntercepted(on.state, cached),
+        modules: new Map([...on.modules, ...cached.modules]),
+      };
+    }
+    if (kind !== 'push' && kind !== 'replace') return cached;
+    const state = keepUnmatchedSlots(on.state, cached.state);
+    return state === cached.state ? cached : { state, modules: new Map([...on.modules, ...cached.modules]) };
   }
 
   /**
@@ -215,46 +253,57 @@ export function createRouter(options: RouterOptions): Router {
     kind: NavigationKind,
     scroll: ScrollIntent,
     key: string,
-    source?: { entry: Parameters<typeof settled>[0]; stale: boolean },
+    source?: CacheSource,
   ): Promise<void> {
     inFlight?.abort();
     const controller = new AbortController();
     inFlight = controller;
     const id = ++sequence;
     const target = new URL(href, effects.currentHref());
-    const from = kind === 'refresh' ? '' : pathAndSearch(snapshot.href);
-    const leaving = snapshot.state;
+    // A refresh under an intercepted route asks from the page under it, so it stays intercepted (I3).
+    const from = kind === 'refresh' ? (snapshot.state.mainUrl ?? '') : mainOf(snapshot);
+    const leaving: Prefetched = { state: snapshot.state, modules: snapshot.modules };
     publish({ pending: true });
     // Scripts start loading now, beside the data; their clock runs only while they load.
     const scripts = effects.preloadRoute ? withTimeout(effects.preloadRoute(target.pathname)) : undefined;
     scripts?.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
     try {
-      let first: Prefetched;
+      let found: CachedPage;
       let rest: DataMode | undefined;
       // A prefetch that fails while we wait on it is no reason to leave the app: fetch below.
       const prefetched = source && (await settled(source.entry).catch(() => undefined));
       if (source && prefetched) {
         await scripts;
-        const partial = prefetched.state.pendingAt !== undefined;
+        const partial = !isIntercepted(prefetched) && prefetched.state.pendingAt !== undefined;
         if (source.stale && !partial) {
           // Stale, with no loading state to show: all data again, the scripts reused.
-          first = await fetchPage(target, '', 'full', controller.signal, undefined);
+          found = await fetchPage(
+            target,
+            source.intercepted ? from : '',
+            'full',
+            controller.signal,
+            undefined,
+          );
         } else {
-          first = prefetched;
+          found = prefetched;
           // Behind the loading state: what it stands for (fresh), or everything again (stale).
           if (partial) rest = source.stale ? 'full' : 'rest';
         }
       } else {
-        const fetching = fetchPage(target, from, undefined, controller.signal, leaving);
+        const fetching = fetchPage(target, from, undefined, controller.signal, leaving.state);
         // Back, forward and refresh neither read the cache nor write to it (SPEC C7).
         if (kind === 'push' || kind === 'replace') prefetcher.addTemporary(target, fetching);
-        [first] = await Promise.all([fetching, scripts]);
+        [found] = await Promise.all([fetching, scripts]);
       }
       if (id !== sequence) return; // a newer navigation took over
-      commit(target, kind, key, first, scroll);
+      const first = pageOver(leaving, found, kind);
+      // A route shown in a slot opens over the page: the page under it keeps its scroll.
+      commit(target, kind, key, first, isIntercepted(found) ? { kind: 'keep' } : scroll);
       if (rest) {
         const full = await fetchPage(target, '', rest, controller.signal, first.state);
         if (id !== sequence) return;
+        // The server never intercepts a `rest` request: this is a bug, not a user's problem.
+        if (isIntercepted(full)) throw new Error('switchyard: the rest of a page came back intercepted');
         hold(currentKey, full);
         publish({
           state: full.state,
@@ -337,10 +386,10 @@ export function createRouter(options: RouterOptions): Router {
         return;
       }
       const found = prefetcher.lookup(target);
-      let source: { entry: Parameters<typeof settled>[0]; stale: boolean } | undefined;
+      let source: CacheSource | undefined;
       if (found && found.status !== 'expired') {
         prefetcher.use(found.entry);
-        source = { entry: found.entry, stale: found.status === 'stale' };
+        source = { entry: found.entry, stale: found.status === 'stale', intercepted: found.intercepted };
       }
       await load(target.href, replace ? 'replace' : 'push', intent, effects.newKey(), source);
     },
@@ -384,6 +433,11 @@ export function createRouter(options: RouterOptions): Router {
     invalidate: (path, scope) => void prefetcher.invalidate(path, scope),
     devtools: () => prefetcher.snapshot(),
   };
+}
+
+/** The page the user is on, for the server: under an intercepted route, the page under it. */
+function mainOf(snapshot: RouterSnapshot): string {
+  return snapshot.state.mainUrl ?? pathAndSearch(snapshot.href);
 }
 
 function toLocal(href: string): string {

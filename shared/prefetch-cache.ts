@@ -40,9 +40,13 @@ export interface EntryView {
 
 export const MAX_ENTRIES = 200;
 
-/** The cache key of a URL: its pathname and search (`load` sees search params), never the hash. */
-export function cacheKey(url: { pathname: string; search: string }): string {
-  return url.pathname + url.search;
+/**
+ * The cache key of a URL: its pathname and search (`load` sees search params), never the hash.
+ * An answer that depends on interception names its variant after a space (which a URL's path
+ * and search never hold): `/photos/3 (feed)/@modal` is the photo shown in that modal.
+ */
+export function cacheKey(url: { pathname: string; search: string }, variant?: string): string {
+  return variant === undefined ? url.pathname + url.search : `${url.pathname}${url.search} ${variant}`;
 }
 
 export interface PrefetchCache<T> {
@@ -113,7 +117,7 @@ export function createPrefetchCache<T>(
       const base = path.length > 1 ? path.replace(/\/+$/, '') : path;
       let dropped = 0;
       for (const key of [...map.keys()]) {
-        const pathname = key.split('?')[0]!;
+        const pathname = key.split(/[? ]/)[0]!;
         const below = scope === 'layout' && (base === '/' || pathname.startsWith(`${base}/`));
         if (pathname === base || below) {
           map.delete(key);

@@ -1,5 +1,5 @@
-import { listPhotos, toCard } from '../lib/photos';
-import type { FeedData } from '../lib/types';
+import { listPhotos, toCard } from '../../lib/photos';
+import type { FeedData } from '../../lib/types';
 
 // The photos never change while the server runs, so the feed is built once, not per request.
 const FEED: FeedData = { photos: listPhotos().map(toCard) };

@@ -1,7 +1,7 @@
 import type { PageProps } from 'switchyard';
-import { PhotoGrid } from '../components/photo-grid';
-import { plural } from '../lib/format';
-import type { FeedData } from '../lib/types';
+import { PhotoGrid } from '../../components/photo-grid';
+import { plural } from '../../lib/format';
+import type { FeedData } from '../../lib/types';
 
 export default function FeedPage({ data }: PageProps<Record<string, never>, FeedData>) {
   return (

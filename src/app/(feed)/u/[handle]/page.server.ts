@@ -1,7 +1,7 @@
 import { notFound, type LoadArgs } from 'switchyard';
-import { photosByUser, toCard } from '../../../lib/photos';
-import type { ProfileData } from '../../../lib/types';
-import { getUser } from '../../../lib/users';
+import { photosByUser, toCard } from '../../../../lib/photos';
+import type { ProfileData } from '../../../../lib/types';
+import { getUser } from '../../../../lib/users';
 
 export async function load({ params }: LoadArgs<{ handle: string }>): Promise<ProfileData> {
   const user = getUser(params.handle);

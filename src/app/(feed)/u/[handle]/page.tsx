@@ -1,7 +1,7 @@
 import type { PageProps } from 'switchyard';
-import { PhotoGrid } from '../../../components/photo-grid';
-import { plural } from '../../../lib/format';
-import type { ProfileData } from '../../../lib/types';
+import { PhotoGrid } from '../../../../components/photo-grid';
+import { plural } from '../../../../lib/format';
+import type { ProfileData } from '../../../../lib/types';
 
 export default function ProfilePage({ data }: PageProps<{ handle: string }, ProfileData>) {
   const { user, photos, likes } = data;

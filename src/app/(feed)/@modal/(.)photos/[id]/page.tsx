@@ -1,0 +1,14 @@
+import type { PageProps } from 'switchyard';
+import { PhotoDetails } from '../../../../../components/photo-details';
+import { PhotoModal } from '../../../../../components/photo-modal';
+import type { PhotoPageData } from '../../../../../lib/types';
+
+/** A photo opened from the feed or a profile: over that page, in a dialog (SPEC §9). */
+export default function PhotoInModal({ data }: PageProps<{ id: string }, PhotoPageData>) {
+  const { photo, author } = data;
+  return (
+    <PhotoModal labelledBy="photo-modal-title" fullPage={`/photos/${photo.id}`}>
+      <PhotoDetails photo={photo} author={author} titleId="photo-modal-title" />
+    </PhotoModal>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import type { LayoutProps } from 'switchyard';
+
+/**
+ * The feed and the profiles share this layout, and with it the `@modal` slot: a photo opened
+ * from one of their pages shows in a modal over it (`@modal/(.)photos/[id]`), while a photo
+ * opened any other way (a shared link, a reload, the tags pages) gets its full page.
+ */
+export default function FeedLayout({ children, modal }: LayoutProps & { modal: ReactNode }) {
+  return (
+    <>
+      {children}
+      {modal}
+    </>
+  );
+}
