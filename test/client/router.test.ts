@@ -3,8 +3,8 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createRouter, type HistoryEntryState, type Modules, type RouterEffects } from '../../client/router';
-import type { PageDataResponse } from '../../shared/page-data';
-import type { PageState } from '../../shared/page-state';
+import type { InterceptedAnswer, PageDataResponse } from '../../shared/page-data';
+import type { PageState, SlotState } from '../../shared/page-state';
 import { deferred, type Deferred } from '../helpers/deferred';
 import { FRESH_WINDOW_MS, STALE_WINDOW_MS } from '../../shared/constants';
 
@@ -572,5 +572,155 @@ describe('navigation with the prefetch cache', () => {
     h.fetches[1]!.reply.resolve(jsonResponse(answer('/old', 'old')));
     await done;
     expect(router.devtools().entries.map((e) => `${e.key} ${e.kind}`)).toEqual(['/old auto']);
+  });
+});
+
+describe('slots and intercepted routes', () => {
+  const MODAL = '(feed)/@modal';
+  const closed: SlotState = {
+    segments: [{ dir: MODAL, files: { default: `${MODAL}/default.tsx` } }],
+    params: {},
+    shows: 'default',
+  };
+  /** A page inside the (feed) layout, whose @modal slot is closed. */
+  function feedState(url: string, page: string, modal: SlotState = closed): PageState {
+    const state = pageState(url, `(feed)/${page}`);
+    const [root, leaf] = state.segments;
+    return { ...state, segments: [root!, { dir: '(feed)', files: {}, slots: { modal } }, leaf!] };
+  }
+  function intercepted(url: string, id: string): InterceptedAnswer {
+    return {
+      buildId: BUILD,
+      url,
+      status: 200,
+      intercept: {
+        at: '(feed)',
+        slot: 'modal',
+        state: {
+          segments: [
+            {
+              dir: `${MODAL}/(.)photos/[id]`,
+              files: { page: `${MODAL}/(.)photos/[id]/page.tsx` },
+              pageData: { id },
+            },
+          ],
+          params: { id },
+          shows: 'page',
+          intercepted: true,
+        },
+      },
+    };
+  }
+  /** The harness of a feed page whose client tree says /photos/* is intercepted from (feed) pages. */
+  function feedHarness() {
+    const h = harness();
+    h.effects.interceptionOf = (pathname, from) =>
+      pathname.startsWith('/photos/') && (from === '/' || from.startsWith('/u/')) ? MODAL : undefined;
+    const router = start(h, feedState('/', 'page'));
+    return { h, router };
+  }
+  const modalOf = (state: PageState) => state.segments.find((s) => s.dir === '(feed)')?.slots?.modal;
+
+  test('a soft navigation into the scope shows the route in its slot, over the page, keeping the scroll', async () => {
+    const { h, router } = feedHarness();
+    const done = router.navigate('/photos/3');
+    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?_sy=%2F']);
+    h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await done;
+    const { state, href, scroll } = router.getSnapshot();
+    expect(href).toBe('/photos/3');
+    expect(state).toMatchObject({ url: '/photos/3', mainUrl: '/' });
+    expect(state.segments.at(-1)!.dir).toBe('(feed)/page'); // the feed is still the page under it
+    expect(modalOf(state)).toMatchObject({ shows: 'page', intercepted: true, params: { id: '3' } });
+    expect(scroll).toEqual({ kind: 'keep' });
+    expect(h.history.at(-1)).toMatchObject({ op: 'push', href: '/photos/3' });
+  });
+
+  test('leaving it closes the slot; the next request names the page under it as the origin', async () => {
+    const { h, router } = feedHarness();
+    const open = router.navigate('/photos/3');
+    h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await open;
+    const leave = router.navigate('/u/ada');
+    expect(h.fetches[1]!.url).toBe('/u/ada?_sy=%2F');
+    h.fetches[1]!.reply.resolve(jsonResponse({ ...feedState('/u/ada', 'u/[handle]'), status: 200 }));
+    await leave;
+    const { state } = router.getSnapshot();
+    expect(state.mainUrl).toBeUndefined();
+    expect(modalOf(state)).toEqual(closed);
+  });
+
+  test('a slot showing a page of its own keeps it when nothing in it matches the next URL', async () => {
+    const { h, router } = feedHarness();
+    const side: SlotState = {
+      ...closed,
+      shows: 'page',
+      segments: [{ dir: MODAL, files: { page: `${MODAL}/x/page.tsx` } }],
+    };
+    const first = router.navigate('/x');
+    h.fetches[0]!.reply.resolve(jsonResponse({ ...feedState('/x', 'x', side), status: 200 }));
+    await first;
+    const second = router.navigate('/y');
+    h.fetches[1]!.reply.resolve(jsonResponse({ ...feedState('/y', 'y'), status: 200 }));
+    await second;
+    expect(modalOf(router.getSnapshot().state)).toEqual(side);
+  });
+
+  test('refresh under an intercepted route keeps it: the request names the page under it', async () => {
+    const { h, router } = feedHarness();
+    const open = router.navigate('/photos/3');
+    h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await open;
+    const refreshing = router.refresh();
+    expect(h.fetches[1]!.url).toBe('/photos/3?_sy=%2F');
+    h.fetches[1]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await refreshing;
+    const { state } = router.getSnapshot();
+    expect(modalOf(state)).toMatchObject({ intercepted: true });
+    expect(state.mainUrl).toBe('/');
+  });
+
+  test('back closes the intercepted view and forward reopens it, with no request', async () => {
+    const { h, router } = feedHarness();
+    const feedKey = h.history[0]!.state.key;
+    const open = router.navigate('/photos/3');
+    h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await open;
+    const modalKey = h.history.at(-1)!.state.key;
+    h.location.href = `${ORIGIN}/`;
+    await router.onPopState({ key: feedKey });
+    expect(modalOf(router.getSnapshot().state)).toEqual(closed);
+    h.location.href = `${ORIGIN}/photos/3`;
+    await router.onPopState({ key: modalKey });
+    expect(modalOf(router.getSnapshot().state)).toMatchObject({ intercepted: true });
+    expect(h.fetches).toHaveLength(1);
+  });
+
+  test('the cache keeps the intercepted and the plain answer for one URL apart (C4, I4)', async () => {
+    const { h, router } = feedHarness();
+    router.prefetch('/photos/3');
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?_sy=%2F&_syp=auto']);
+    h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await flush();
+    // On a page outside the scope, the same URL is another entry, fetched without an origin.
+    const away = router.navigate('/tags');
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/tags', 'tags')));
+    await away;
+    router.prefetch('/photos/3');
+    await flush();
+    expect(h.fetches[2]!.url).toBe('/photos/3?_sy=&_syp=auto');
+    expect(router.devtools().entries.map((e) => e.key)).toEqual([`/photos/3 ${MODAL}`, '/tags', '/photos/3']);
+  });
+
+  test('a prefetched intercepted entry opens the slot with no request', async () => {
+    const { h, router } = feedHarness();
+    router.prefetch('/photos/3');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await flush();
+    await router.navigate('/photos/3');
+    expect(h.fetches).toHaveLength(1);
+    expect(modalOf(router.getSnapshot().state)).toMatchObject({ intercepted: true });
   });
 });

@@ -1,0 +1,167 @@
+/**
+ * The photo modal in Chromium (SPEC I1–I4, issue 5): `/photos/<id>` intercepted into the
+ * `(feed)/@modal` slot on a soft navigation from the feed, and a full page on a document load.
+ */
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { DevtoolsSnapshot } from '../../client/prefetcher';
+import {
+  launchChromium,
+  openPage,
+  skipWithoutChromium,
+  startServer,
+  waitForHydration,
+  type RunningServer,
+} from './harness';
+
+const isDocument = (r: Request) => r.resourceType() === 'document';
+const isPageData = (r: Request) => new URL(r.url()).searchParams.has('_sy');
+const isNavigationData = (r: Request) => isPageData(r) && !new URL(r.url()).searchParams.has('_syp');
+
+/** What the page shows: the feed, the feed with a photo dialog over it, or a full photo page. */
+async function view(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog');
+  const main = (await page.locator('main h1').first().textContent()) ?? '';
+  if ((await dialog.count()) === 0) return main;
+  return `${main} + dialog: ${await dialog.locator('h1').textContent()}`;
+}
+
+describe.skipIf(skipWithoutChromium)('the photo modal in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer('demo'), launchChromium()]);
+  });
+  afterAll(async () => {
+    await Promise.all([server?.stop(), browser?.close()]);
+  });
+
+  async function openFeed() {
+    const recorded = await openPage(browser);
+    const requests: Request[] = [];
+    recorded.page.on('request', (r) => requests.push(r));
+    await recorded.page.goto(`${server.url}/`);
+    await waitForHydration(recorded.page);
+    const card = recorded.page.locator('main a.card-link').nth(2);
+    const href = (await card.getAttribute('href'))!;
+    const title = (await card.locator('.card-title').textContent())!;
+    return { ...recorded, requests, card, href, title };
+  }
+
+  test('feed → a photo: a dialog over the feed, the URL changed, no document request', async () => {
+    const { page, requests, card, href, title, errors, console } = await openFeed();
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await card.scrollIntoViewIfNeeded();
+    const feedScroll = await page.evaluate(() => scrollY);
+    await card.click();
+    await page.waitForURL(server.url + href);
+    await expect.poll(() => view(page)).toBe(`Latest photos + dialog: ${title}`);
+    expect(requests.filter(isDocument).map((r) => r.url())).toEqual([`${server.url}/`]);
+    // The page under the dialog kept its scroll, and focus went into the dialog.
+    expect(await page.evaluate(() => scrollY)).toBe(feedScroll);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
+    expect(errors).toEqual([]);
+    expect(console).toEqual([]);
+  });
+
+  test('Escape and the close button close it, and focus returns to the link that opened it', async () => {
+    const { page, card, href, title } = await openFeed();
+    await card.click();
+    await page.waitForURL(server.url + href);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    // Tab stays inside the dialog.
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => view(page)).toBe('Latest photos');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(href);
+
+    await card.click();
+    await expect.poll(() => view(page)).toBe(`Latest photos + dialog: ${title}`);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+
+  test('a reload shows the full page; back, forward, back each show the right view', async () => {
+    const { page, card, href, title, requests } = await openFeed();
+    await card.click();
+    await expect.poll(() => view(page)).toBe(`Latest photos + dialog: ${title}`);
+
+    // Before the reload, from the pages the router holds.
+    await page.goBack();
+    await expect.poll(() => view(page)).toBe('Latest photos');
+    await page.goForward();
+    await expect.poll(() => view(page)).toBe(`Latest photos + dialog: ${title}`);
+
+    await page.reload();
+    await waitForHydration(page);
+    expect(await view(page)).toBe(title);
+    expect(page.url()).toBe(server.url + href);
+
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => view(page)).toBe('Latest photos');
+    await page.goForward();
+    await page.waitForURL(server.url + href);
+    await expect.poll(() => view(page)).toBe(title);
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => view(page)).toBe('Latest photos');
+    // One document for the feed, one for the reload: the rest were soft.
+    expect(requests.filter(isDocument)).toHaveLength(2);
+  });
+
+  test('from the open modal, a link to another page closes it', async () => {
+    const { page, card, title } = await openFeed();
+    await card.click();
+    await expect.poll(() => view(page)).toBe(`Latest photos + dialog: ${title}`);
+    const author = page.getByRole('dialog').locator('.byline a');
+    const profile = (await author.getAttribute('href'))!;
+    await author.click();
+    await page.waitForURL(server.url + profile);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await page.locator('main h1').first().textContent()).not.toBe('Latest photos');
+  });
+
+  test('router.refresh() with the modal open keeps the modal and refetches it', async () => {
+    const { page, card, title, requests } = await openFeed();
+    await card.click();
+    await expect.poll(() => view(page)).toBe(`Latest photos + dialog: ${title}`);
+    const before = requests.length;
+    const refreshed = page.waitForResponse((r) => isNavigationData(r.request()));
+    await page.getByRole('dialog').getByRole('button', { name: 'Refresh' }).click();
+    const response = await refreshed;
+    // Asked from the page under the modal, so the server answers with the modal again.
+    expect(new URL(response.url()).searchParams.get('_sy')).toBe('/');
+    expect(((await response.json()) as { intercept?: unknown }).intercept).toBeDefined();
+    await expect.poll(() => view(page)).toBe(`Latest photos + dialog: ${title}`);
+    expect(requests.slice(before).filter(isNavigationData)).toHaveLength(1);
+  });
+
+  test('the snapshot holds the intercepted and the plain entry for one path as two entries', async () => {
+    const { page, card, href } = await openFeed();
+    const snapshot = () =>
+      page.evaluate(() =>
+        (
+          window as unknown as { __SWITCHYARD_DEVTOOLS__: { snapshot(): DevtoolsSnapshot } }
+        ).__SWITCHYARD_DEVTOOLS__.snapshot(),
+      );
+    const keys = async () => (await snapshot()).entries.map((e) => e.key).filter((k) => k.startsWith(href));
+    await expect.poll(keys).toEqual([`${href} (feed)/@modal`]);
+    // Open the photo, then leave the feed's scope by a tag: the tag page's grid has the photo.
+    await card.click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    await page.getByRole('dialog').locator('a.tag').first().click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.locator(`main a[href="${href}"]`).first().scrollIntoViewIfNeeded();
+    await expect.poll(keys, { timeout: 5_000 }).toEqual([`${href} (feed)/@modal`, href]);
+
+    // From the tag page the same link opens the full photo page.
+    await page.locator(`main a[href="${href}"]`).first().click();
+    await page.waitForURL(server.url + href);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await page.locator('main h1').first().textContent()).toBeTruthy();
+  });
+});
