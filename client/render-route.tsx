@@ -3,6 +3,8 @@
  * call this same function with the same state, which is what makes hydration match (SPEC N1).
  *
  * Each segment nests, outermost first: layout → error boundary → Suspense (loading) → below.
+ * A layout whose segment has slots gets each slot's own branch, rendered the same way, as a
+ * prop beside `children` (SPEC I1).
  * Each segment is keyed by its folder and its params, so a navigation keeps the state of the
  * segments whose params did not change and remounts the others (SPEC N2).
  */

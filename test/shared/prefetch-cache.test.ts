@@ -89,6 +89,18 @@ describe('prefetch cache', () => {
     expect(cache.entries(T0).map((e) => e.key)).toEqual(['/']);
   });
 
+  test('an intercepted variant is its own key, and goes with its path on invalidate', () => {
+    const url = { pathname: '/photos/3', search: '?tab=c' };
+    expect(cacheKey(url)).toBe('/photos/3?tab=c');
+    expect(cacheKey(url, '(feed)/@modal')).toBe('/photos/3?tab=c (feed)/@modal');
+    const cache = createPrefetchCache<string>();
+    for (const key of ['/photos/3', '/photos/3 (feed)/@modal', '/photos/30 (feed)/@modal']) {
+      cache.add(key, 'auto', never(), T0);
+    }
+    expect(cache.invalidate('/photos/3')).toBe(2);
+    expect(cache.entries(T0).map((e) => e.key)).toEqual(['/photos/30 (feed)/@modal']);
+  });
+
   test('the size bound drops the least recently used', () => {
     const cache = createPrefetchCache<string>({ maxEntries: 3 });
     const a = cache.add('/a', 'auto', never(), T0);
