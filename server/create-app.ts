@@ -7,6 +7,7 @@ import { createDocumentHandler, type RenderStats } from './render-document';
 import { resolveOptions, type SwitchyardOptions } from './options';
 import { createRouteRuntime } from './route-runtime';
 import { securityHeaders } from './security-headers';
+import { createSentryTunnel } from './sentry-tunnel';
 
 export interface SwitchyardApp extends Express {
   locals: Express['locals'] & { stats: RenderStats };
@@ -34,6 +35,10 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
       }),
     );
   }
+
+  // Mounted with no DSN too: it answers 404 then, where a POST elsewhere is a 405.
+  const tunnel = createSentryTunnel({ dsn: options.sentry.dsn, timeoutMs: options.sentry.tunnelTimeoutMs });
+  app.post(options.sentry.tunnelPath, tunnel);
 
   const renderDocument = createDocumentHandler(runtime, options, stats);
   app.get(/.*/, renderDocument);
