@@ -1,0 +1,90 @@
+/**
+ * Turns an action request body into the action's arguments (SPEC A2). JSON `{"args":[…]}` is
+ * copied into fresh plain objects within fixed caps; a form body (urlencoded or multipart) is one
+ * `FormData` argument. Any other media type, `text/plain` included, is a 415.
+ *
+ * `text/plain` is refused, not read as JSON: any page can send it without a CORS preflight, which
+ * makes it the classic way to smuggle JSON past the preflight `application/json` triggers. 415
+ * rather than 400 because the body may be fine; its declared type is what we do not take.
+ */
+import { HttpError } from './http-error';
+
+/** Objects and arrays nested deeper than this in one argument are refused. */
+export const MAX_ARG_DEPTH = 32;
+/** Object keys plus array items (the arguments themselves included) in one request. */
+export const MAX_ARG_ENTRIES = 10_000;
+/**
+ * Keys left out of decoded objects. Dropped rather than refused: no JSON payload can carry a
+ * real prototype or constructor, so nothing worth keeping is lost, and the copy is then safe to
+ * hand to any merge, `Object.assign` or spread in app code.
+ */
+const DROPPED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const ACCEPTED_TYPES = 'application/json, application/x-www-form-urlencoded or multipart/form-data';
+
+/**
+ * @example
+ * const args = await decodeActionArgs(req.headers['content-type'], await readBody(req));
+ * const result = await action(...args);
+ */
+export async function decodeActionArgs(contentType: string | undefined, body: Buffer): Promise<unknown[]> {
+  const mediaType = contentType?.split(';')[0]!.trim().toLowerCase();
+  if (mediaType === 'application/json') return decodeJson(body);
+  if (mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data') {
+    return [await decodeForm(contentType!, body)];
+  }
+  throw new HttpError(415, `Server actions take ${ACCEPTED_TYPES}, not ${mediaType || 'an untyped body'}.`);
+}
+
+function decodeJson(body: Buffer): unknown[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+  const args =
+    typeof parsed === 'object' && parsed !== null ? (parsed as { args?: unknown }).args : undefined;
+  if (!Array.isArray(args)) throw new HttpError(400, 'The JSON body must be an object with an "args" array.');
+  const budget = { entries: args.length };
+  if (budget.entries > MAX_ARG_ENTRIES) throw tooMany();
+  return args.map((arg) => copy(arg, 0, budget));
+}
+
+/** A copy of a JSON value into objects made here, so no key of the payload reaches a prototype. */
+function copy(value: unknown, depth: number, budget: { entries: number }): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth === MAX_ARG_DEPTH) {
+    throw new HttpError(400, `Action arguments nest deeper than ${MAX_ARG_DEPTH} levels.`);
+  }
+  const entries = Array.isArray(value) ? value.length : Object.keys(value).length;
+  budget.entries += entries;
+  if (budget.entries > MAX_ARG_ENTRIES) throw tooMany();
+  if (Array.isArray(value)) return value.map((item: unknown) => copy(item, depth + 1, budget));
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (!DROPPED_KEYS.has(key)) result[key] = copy(item, depth + 1, budget);
+  }
+  return result;
+}
+
+function tooMany(): HttpError {
+  return new HttpError(400, `Action arguments hold more than ${MAX_ARG_ENTRIES} keys and items.`);
+}
+
+async function decodeForm(contentType: string, body: Buffer): Promise<FormData> {
+  let form: FormData;
+  try {
+    // The WHATWG parser, the same one `fetch` uses, over the bytes already read and capped.
+    const request = new Request('http://action.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      // A copy: `BodyInit` takes bytes over an `ArrayBuffer`, and a Buffer's type allows a shared one.
+      body: new Uint8Array(body),
+    });
+    form = await request.formData();
+  } catch {
+    throw new HttpError(400, 'The form body could not be parsed.');
+  }
+  if ([...form.keys()].length > MAX_ARG_ENTRIES) throw tooMany();
+  return form;
+}

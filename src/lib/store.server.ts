@@ -1,0 +1,147 @@
+/**
+ * What the demo's server actions write: comments and like counts, in SQLite (SPEC A4). WAL with
+ * `synchronous = FULL`: a write is on disk before its call returns, so nothing acknowledged is
+ * lost to a crash. The schema moves forward through `MIGRATIONS`, tracked by `user_version`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { checkCommentInput, type Comment } from './comments';
+import { getPhoto } from './photos';
+
+const DB_FILE = 'switchyard-demo.db';
+
+export type AddCommentResult = { ok: true; comment: Comment } | { ok: false; error: string };
+
+export interface Store {
+  /** The photo's likes: its generated count until someone likes or unlikes it; undefined for no photo. */
+  likesOf(photoId: string): number | undefined;
+  /** Adds one like and returns the new count, or undefined for no photo. */
+  like(photoId: string): number | undefined;
+  /** Takes one like away (never below zero) and returns the new count, or undefined for no photo. */
+  unlike(photoId: string): number | undefined;
+  /** Oldest first. */
+  commentsOf(photoId: string): Comment[];
+  /** Checks `input` (see `checkCommentInput`) and stores it, or stores nothing and says why. */
+  addComment(photoId: string, input: unknown): AddCommentResult;
+  close(): void;
+}
+
+/**
+ * Version `n` of the schema is `MIGRATIONS[0..n-1]` applied in order. Append only: a database on
+ * disk has run the ones before its `user_version` and never runs them again.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE comments (
+     id INTEGER PRIMARY KEY,
+     photo_id TEXT NOT NULL,
+     author TEXT NOT NULL,
+     text TEXT NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+   ) STRICT;
+   CREATE TABLE likes (photo_id TEXT PRIMARY KEY, count INTEGER NOT NULL CHECK (count >= 0)) STRICT;`,
+  `CREATE INDEX comments_by_photo ON comments (photo_id, id);`,
+];
+
+/** Comments a fresh database starts with: [photo id, author handle, text, hours after the photo]. */
+const SEED_COMMENTS: readonly (readonly [string, string, string, number])[] = [
+  ['36', 'kenji', 'That light is unreal. What time of day was this?', 2],
+  ['36', 'ada', 'Just after sunrise, about twenty minutes of it.', 3],
+  ['35', 'mira', 'Love the layers here.', 5],
+  ['30', 'lena', 'Saving this one for my wall.', 1],
+  ['30', 'noor', 'The colours!', 26],
+];
+
+/** The directory `SWITCHYARD_DATA_DIR` names, else `.data/` in the working directory. */
+export function defaultDataDir(): string {
+  return path.resolve(process.env.SWITCHYARD_DATA_DIR || '.data');
+}
+
+export function openStore(dir: string = defaultDataDir()): Store {
+  return createStore(openDatabase(dir));
+}
+
+/** The database file in `dir` with the settings above, migrated, and seeded if it is new. */
+export function openDatabase(dir: string): Database.Database {
+  mkdirSync(dir, { recursive: true });
+  const db = new Database(path.join(dir, DB_FILE));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    // The dev server and a build may open the file at once; wait for the other's write.
+    db.pragma('busy_timeout = 5000');
+    if (migrate(db) === 0) seed(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/**
+ * Runs the migrations the database has not seen, each with its version bump in one transaction,
+ * so a failing one leaves the schema and the version as they were. Returns the old version.
+ */
+export function migrate(db: Database.Database, migrations: readonly string[] = MIGRATIONS): number {
+  const from = db.pragma('user_version', { simple: true }) as number;
+  if (from > migrations.length) {
+    throw new Error(
+      `The database is at schema version ${from}, newer than this code (${migrations.length}).`,
+    );
+  }
+  migrations.slice(from).forEach((sql, i) =>
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${from + i + 1}`);
+    })(),
+  );
+  return from;
+}
+
+function seed(db: Database.Database): void {
+  const insert = db.prepare('INSERT INTO comments (photo_id, author, text, created_at) VALUES (?, ?, ?, ?)');
+  db.transaction(() => {
+    for (const [photoId, author, text, hours] of SEED_COMMENTS) {
+      const postedAt = Date.parse(getPhoto(photoId)!.createdAt) + hours * 3_600_000;
+      insert.run(photoId, author, text, new Date(postedAt).toISOString());
+    }
+  })();
+}
+
+function createStore(db: Database.Database): Store {
+  const columns = 'id, photo_id AS photoId, author, text, created_at AS createdAt';
+  const selectComments = db.prepare<[string], Comment>(
+    `SELECT ${columns} FROM comments WHERE photo_id = ? ORDER BY id`,
+  );
+  const insertComment = db.prepare<[string, string, string], Comment>(
+    `INSERT INTO comments (photo_id, author, text) VALUES (?, ?, ?) RETURNING ${columns}`,
+  );
+  const selectLikes = db.prepare<[string], { count: number }>('SELECT count FROM likes WHERE photo_id = ?');
+  // A photo nobody has liked here has no row yet: its first like starts from its generated count.
+  const addLikes = db.prepare<{ photoId: string; base: number; delta: number }, { count: number }>(
+    `INSERT INTO likes (photo_id, count) VALUES (@photoId, max(@base + @delta, 0))
+     ON CONFLICT (photo_id) DO UPDATE SET count = max(count + @delta, 0)
+     RETURNING count`,
+  );
+  const changeLikes = (photoId: string, delta: 1 | -1) => {
+    const photo = getPhoto(photoId);
+    return photo && addLikes.get({ photoId, base: photo.likes, delta })!.count;
+  };
+
+  return {
+    likesOf(photoId) {
+      const photo = getPhoto(photoId);
+      return photo && (selectLikes.get(photoId)?.count ?? photo.likes);
+    },
+    like: (photoId) => changeLikes(photoId, 1),
+    unlike: (photoId) => changeLikes(photoId, -1),
+    commentsOf: (photoId) => selectComments.all(photoId),
+    addComment(photoId, input) {
+      const checked = checkCommentInput(input);
+      if (!checked.ok) return checked;
+      if (!getPhoto(photoId)) return { ok: false, error: 'This photo does not exist.' };
+      return { ok: true, comment: insertComment.get(photoId, checked.value.author, checked.value.text)! };
+    },
+    close: () => db.close(),
+  };
+}
