@@ -16,8 +16,11 @@ import { filesOf } from '../shared/page-state';
 import { installDevtools } from './devtools/install';
 import { createRouter } from './router';
 import { RouterRoot } from './router-root';
+import { receiveStreamed } from './streamed-receiver';
 
 async function start(state: PageState): Promise<void> {
+  // Before anything renders: streamed data may already be here, or still on its way.
+  receiveStreamed(state, self as unknown as Record<string, unknown>);
   const effects = browserEffects(importers);
   const modules = await effects.loadModules(filesOf(state));
   const router = createRouter({

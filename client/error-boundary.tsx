@@ -1,30 +1,128 @@
 /**
- * The boundary an `error.tsx` becomes: it catches errors of its segment and below and gives the
- * fallback `error` and `reset()` (SPEC E3). Router signals pass through untouched.
+ * The boundaries the router puts around segments. Router signals pass through error
+ * boundaries untouched and are handled by signal boundaries (SPEC E1–E4):
+ * - `SegmentErrorBoundary`, an `error.tsx`: catches errors of its segment and below, gives the
+ *   fallback `error` and `reset()`, and resets when the pathname changes (E3);
+ * - `SignalBoundary`, a `not-found.tsx` (and one at the root): renders it for `notFound()`, and
+ *   turns `redirect()` into a client navigation (E2); resets when the pathname changes;
+ * - `AppErrorBoundary`, above the root layout: the exact fallback text of E4, for what no
+ *   `error.tsx` caught.
  */
-import { Component, type ComponentType, type ReactNode } from 'react';
-import { isRouterSignal } from '../shared/router-signals';
+import { Component, type ComponentType, type ContextType, type ReactNode } from 'react';
+import { CLIENT_ERROR_MESSAGE, digestFrom, SERVER_ERROR_MESSAGE } from '../shared/error-messages';
+import { checkRedirectTarget } from '../shared/redirect-target';
+import { isRouterSignal, type RouterSignal } from '../shared/router-signals';
+import { RouterContext } from './router-context';
 import type { ErrorProps } from './types';
 
-interface Props {
-  fallback: ComponentType<ErrorProps>;
+interface ResettableProps {
+  /** The pathname the boundary was rendered for: a new one clears what it caught. */
+  resetKey: string;
   children: ReactNode;
 }
 
-export class SegmentErrorBoundary extends Component<Props, { error: Error | null }> {
-  override state = { error: null as Error | null };
+function resetOnNewKey<S extends { resetKey: string }>(props: ResettableProps, state: S) {
+  return props.resetKey === state.resetKey ? null : { resetKey: props.resetKey, caught: null };
+}
 
-  static getDerivedStateFromError(error: unknown): { error: Error } {
+export class SegmentErrorBoundary extends Component<
+  ResettableProps & { fallback: ComponentType<ErrorProps> },
+  { caught: Error | null; resetKey: string }
+> {
+  override state = { caught: null as Error | null, resetKey: this.props.resetKey };
+  static getDerivedStateFromProps = resetOnNewKey;
+
+  static getDerivedStateFromError(error: unknown): { caught: Error } {
     if (isRouterSignal(error)) throw error;
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+    return { caught: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  reset = (): void => this.setState({ error: null });
+  reset = (): void => this.setState({ caught: null });
 
   override render(): ReactNode {
-    const { error } = this.state;
-    if (!error) return this.props.children;
+    const { caught } = this.state;
+    if (!caught) return this.props.children;
     const Fallback = this.props.fallback;
-    return <Fallback error={error} reset={this.reset} />;
+    return <Fallback error={caught} reset={this.reset} />;
+  }
+}
+
+export class SignalBoundary extends Component<
+  ResettableProps & { notFound: ComponentType | undefined },
+  { caught: RouterSignal | null; resetKey: string }
+> {
+  static override contextType = RouterContext;
+  declare context: ContextType<typeof RouterContext>;
+  override state = { caught: null as RouterSignal | null, resetKey: this.props.resetKey };
+  static getDerivedStateFromProps = resetOnNewKey;
+
+  static getDerivedStateFromError(error: unknown): { caught: RouterSignal } {
+    if (!isRouterSignal(error)) throw error;
+    return { caught: error };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    if (!isRouterSignal(error) || error.kind !== 'redirect') return;
+    const path = checkRedirectTarget(error.location);
+    const router = this.context?.router;
+    if (path === null || !router) {
+      console.error(`switchyard: refused to redirect to ${JSON.stringify(error.location)}`);
+      return;
+    }
+    const here = location.pathname + location.search;
+    // A redirect to the page already shown does nothing (SPEC E2).
+    if (new URL(path, location.href).href !== new URL(here, location.href).href) {
+      void router.navigate(path, { replace: true });
+    }
+  }
+
+  override render(): ReactNode {
+    const { caught } = this.state;
+    if (!caught) return this.props.children;
+    if (caught.kind === 'redirect') return null; // the navigation is on its way
+    const NotFound = this.props.notFound;
+    if (!NotFound) throw caught; // the next boundary up has a not-found page
+    return <NotFound />;
+  }
+}
+
+/** Inline: the app's own stylesheets may be what failed. The same look as the server's page. */
+const FALLBACK_STYLE = {
+  fontFamily: 'system-ui, sans-serif',
+  maxWidth: '40rem',
+  margin: '4rem auto',
+  padding: '0 1rem',
+};
+
+export class AppErrorBoundary extends Component<{ children: ReactNode }, { caught: unknown }> {
+  override state = { caught: null as unknown };
+
+  static getDerivedStateFromError(error: unknown): { caught: unknown } {
+    if (isRouterSignal(error)) throw error;
+    return { caught: error ?? new Error('unknown error') };
+  }
+
+  override render(): ReactNode {
+    const { caught } = this.state;
+    if (!caught) return this.props.children;
+    const digest = digestFrom(caught);
+    return (
+      <html lang="en">
+        <head>
+          <title>Application error</title>
+          <meta name="robots" content="noindex" />
+        </head>
+        <body>
+          <main role="alert" style={FALLBACK_STYLE}>
+            <h1 style={{ fontSize: '1.25rem' }}>{digest ? SERVER_ERROR_MESSAGE : CLIENT_ERROR_MESSAGE}</h1>
+            {digest ? (
+              <p>
+                Digest: <code>{digest}</code>
+              </p>
+            ) : null}
+          </main>
+        </body>
+      </html>
+    );
   }
 }

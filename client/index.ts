@@ -4,5 +4,5 @@
  */
 export { Link, type LinkProps } from './link';
 export { useRouter, usePathname, useParams, useSearchParams, type AppRouter } from './router-context';
-export { notFound } from '../shared/router-signals';
+export { notFound, redirect, permanentRedirect } from '../shared/router-signals';
 export type { PageProps, LayoutProps, ErrorProps, LoadArgs, Params, SearchParams } from './types';

@@ -5,7 +5,13 @@
  * expired entries are pruned at every lookup and every prefetch.
  */
 import { PREFETCH_CONCURRENCY } from '../shared/constants';
-import { isIntercepted, PAGE_DATA_TYPE, pageDataUrl, type InterceptedAnswer } from '../shared/page-data';
+import {
+  isIntercepted,
+  isRedirectAnswer,
+  PAGE_DATA_TYPE,
+  pageDataUrl,
+  type InterceptedAnswer,
+} from '../shared/page-data';
 import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache';
 import { createPrefetchQueue } from '../shared/prefetch-queue';
 import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
@@ -83,6 +89,8 @@ export function createPrefetcher({
       effects.preloadRoute?.(url.pathname),
     ]);
     if (data.buildId !== buildId) throw new Error('a new build was deployed');
+    // A redirect is the navigation's to follow, with its own checks: the entry is dropped.
+    if (isRedirectAnswer(data)) throw new Error(`${url.pathname} redirects`);
     if (isIntercepted(data)) {
       return { ...data, modules: await effects.loadModules(segmentFilesOf(data.intercept.state.segments)) };
     }

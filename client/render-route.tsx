@@ -8,10 +8,11 @@
  * Each segment is keyed by its folder and its params, so a navigation keeps the state of the
  * segments whose params did not change and remounts the others (SPEC N2).
  */
-import { Fragment, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Fragment, Suspense, use, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { Params } from '../shared/match-route';
 import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state';
-import { SegmentErrorBoundary } from './error-boundary';
+import { isTracked, type Tracked } from '../shared/streamed-data';
+import { SegmentErrorBoundary, SignalBoundary } from './error-boundary';
 import type { ErrorProps } from './types';
 
 // Route modules are typed loosely here: each role fixes its own props below.
@@ -38,6 +39,16 @@ export function DefaultNotFound() {
   );
 }
 
+/** Reads streamed data (SPEC E5): suspends until it arrives, then renders with it. */
+function Await({ data, render }: { data: Tracked; render: (data: unknown) => ReactNode }) {
+  return render(use(data as Promise<unknown>));
+}
+
+/** `render(data)`, through `Await` when the data is still streaming in. */
+function withData(data: unknown, render: (data: unknown) => ReactNode): ReactNode {
+  return isTracked(data) ? <Await data={data} render={render} /> : render(data);
+}
+
 export function renderRoute(state: PageState, components: ComponentMap, head?: ReactNode): ReactElement {
   const component = (file: string | undefined): AnyComponent | undefined => {
     if (file === undefined) return undefined;
@@ -46,16 +57,17 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
     return found;
   };
   const { params, searchParams, segments, pendingAt } = state;
+  // Boundaries clear what they caught when the pathname changes (SPEC E2, E3).
+  const pathname = state.url.split('?')[0]!;
   const last = segments.at(-1);
   const Leaf = pendingAt !== undefined ? undefined : component(state.notFound ?? last?.files.page);
   const leaf: ReactNode =
     pendingAt !== undefined ? null : Leaf ? (
-      <Leaf
-        key={state.notFound ?? last?.dir}
-        params={params}
-        searchParams={searchParams}
-        data={last?.pageData}
-      />
+      <Fragment key={state.notFound ?? last?.dir}>
+        {withData(state.notFound ? undefined : last?.pageData, (data) => (
+          <Leaf params={params} searchParams={searchParams} data={data} />
+        ))}
+      </Fragment>
     ) : (
       <DefaultNotFound />
     );
@@ -75,22 +87,38 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
       const segment = run[i]!;
       const key = segmentKey(segment.dir, branchParams);
       const Loading = component(segment.files.loading);
+      const isRoot = run === segments && i === 0;
+      // The root always has one: redirects and a not-found with no boundary of its own end there.
+      const NotFound = component(segment.files['not-found']) ?? (isRoot ? DefaultNotFound : undefined);
+      if (NotFound) {
+        tree = (
+          <SignalBoundary notFound={NotFound} resetKey={pathname}>
+            {tree}
+          </SignalBoundary>
+        );
+      }
       if (i === stopAt) tree = Loading ? <Loading /> : null;
       else if (Loading) tree = <Suspense fallback={<Loading />}>{tree}</Suspense>;
       const ErrorFallback = component(segment.files.error) as ComponentType<ErrorProps> | undefined;
-      if (ErrorFallback) tree = <SegmentErrorBoundary fallback={ErrorFallback}>{tree}</SegmentErrorBoundary>;
+      if (ErrorFallback) {
+        tree = (
+          <SegmentErrorBoundary fallback={ErrorFallback} resetKey={pathname}>
+            {tree}
+          </SegmentErrorBoundary>
+        );
+      }
       const Layout =
-        component(segment.files.layout) ??
-        (run === segments && i === 0 ? (DefaultRootLayout as AnyComponent) : undefined);
+        component(segment.files.layout) ?? (isRoot ? (DefaultRootLayout as AnyComponent) : undefined);
       const slots = Object.fromEntries(
         Object.entries(segment.slots ?? {}).map(([name, slot]) => [name, renderSlot(slot)]),
       );
       if (Layout) {
-        tree = (
-          <Layout params={branchParams} searchParams={searchParams} data={segment.layoutData} {...slots}>
-            {tree}
+        const children = tree;
+        tree = withData(segment.layoutData, (data) => (
+          <Layout params={branchParams} searchParams={searchParams} data={data} {...slots}>
+            {children}
           </Layout>
-        );
+        ));
       }
       tree = <Fragment key={key}>{tree}</Fragment>;
     }
@@ -101,7 +129,11 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
     const end = slot.segments.at(-1)!;
     const Shown = component(slot.shows === 'page' ? end.files.page : end.files.default);
     const shown = Shown ? (
-      <Shown key={end.dir} params={slot.params} searchParams={searchParams} data={end.pageData} />
+      <Fragment key={end.dir}>
+        {withData(end.pageData, (data) => (
+          <Shown params={slot.params} searchParams={searchParams} data={data} />
+        ))}
+      </Fragment>
     ) : null;
     return wrap(slot.segments, shown, slot.params);
   };

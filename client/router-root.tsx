@@ -3,6 +3,7 @@
  * after each commit lets the view move scroll and focus and announce the new page.
  */
 import { useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { AppErrorBoundary } from './error-boundary';
 import { renderRoute, type ComponentMap } from './render-route';
 import type { Router, RouterSnapshot } from './router';
 import { RouterContext } from './router-context';
@@ -19,7 +20,9 @@ export function RouterRoot({ router, head, view }: { router: Router; head: React
   const value = useMemo(() => ({ router, state: snapshot.state }), [router, snapshot.state]);
   return (
     <RouterContext.Provider value={value}>
-      {renderRoute(snapshot.state, snapshot.modules as ComponentMap, head)}
+      <AppErrorBoundary>
+        {renderRoute(snapshot.state, snapshot.modules as ComponentMap, head)}
+      </AppErrorBoundary>
     </RouterContext.Provider>
   );
 }

@@ -13,8 +13,20 @@
  * Back and forward restore the pages the router holds without a request, and never consult the
  * cache (N6, C7).
  */
-import { HARD_NAVIGATION_GUARD_MS, HISTORY_ENTRIES_HELD, ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants';
-import { isIntercepted, PAGE_DATA_TYPE, pageDataUrl, type DataMode } from '../shared/page-data';
+import {
+  HARD_NAVIGATION_GUARD_MS,
+  HISTORY_ENTRIES_HELD,
+  MAX_REDIRECTS,
+  ROUTE_SCRIPT_TIMEOUT_MS,
+} from '../shared/constants';
+import {
+  isIntercepted,
+  isRedirectAnswer,
+  PAGE_DATA_TYPE,
+  pageDataUrl,
+  type DataMode,
+} from '../shared/page-data';
+import { checkRedirectTarget } from '../shared/redirect-target';
 import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
 import type { CachePolicy } from '../shared/prefetch-status';
 import { keepUnmatchedSlots, mergeState, readPageData, spliceIntercepted } from './page-data-client';
@@ -131,6 +143,13 @@ interface CacheSource {
 
 class TimeoutError extends Error {}
 
+/** A loader redirected: the navigation goes on to `location` instead (SPEC E2). */
+class FollowRedirect extends Error {
+  constructor(readonly location: string) {
+    super(`redirect to ${location}`);
+  }
+}
+
 export function createRouter(options: RouterOptions): Router {
   const { initial, effects, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
   const buildId = initial.state.buildId;
@@ -223,6 +242,7 @@ export function createRouter(options: RouterOptions): Router {
     });
     const data = await readPageData(response);
     if (data.buildId !== buildId) throw new Error('a new build was deployed');
+    if (isRedirectAnswer(data)) throw new FollowRedirect(data.redirect.location);
     if (isIntercepted(data)) {
       const files = segmentFilesOf(data.intercept.state.segments);
       return { ...data, modules: await withTimeout(effects.loadModules(files)) };
@@ -254,6 +274,7 @@ export function createRouter(options: RouterOptions): Router {
     scroll: ScrollIntent,
     key: string,
     source?: CacheSource,
+    redirects = 0,
   ): Promise<void> {
     inFlight?.abort();
     const controller = new AbortController();
@@ -319,12 +340,50 @@ export function createRouter(options: RouterOptions): Router {
       if (id !== sequence) return; // cancelled by a newer navigation: never shown to anyone
       controller.abort();
       inFlight = undefined;
+      if (error instanceof FollowRedirect && redirects < MAX_REDIRECTS) {
+        // The redirect takes the place of the page asked for: a push stays a push, else replace.
+        const next = kind === 'push' ? 'push' : 'replace';
+        await followRedirect(error.location, next, scroll, target.href, redirects + 1);
+        return;
+      }
       hardNavigate(
         target.href,
         error instanceof TimeoutError ? 'route scripts timed out' : 'page data failed',
         error,
       );
     }
+  }
+
+  /**
+   * Goes on to a redirect's target. Only paths on this origin are followed here; anything else
+   * the server allowed is left to a full load of the page that redirected, which the server
+   * answers with a real 307/308. A redirect to the page already shown does nothing.
+   */
+  async function followRedirect(
+    location: string,
+    kind: 'push' | 'replace',
+    scroll: ScrollIntent,
+    from: string,
+    redirects: number,
+  ): Promise<void> {
+    const path = checkRedirectTarget(location);
+    if (path === null) {
+      hardNavigate(from, 'redirect to another origin');
+      return;
+    }
+    const target = new URL(path, effects.currentHref());
+    if (pathAndSearch(target.href) === pathAndSearch(effects.currentHref())) {
+      publish({ pending: false });
+      return;
+    }
+    await load(
+      target.href,
+      kind,
+      scroll,
+      kind === 'push' ? effects.newKey() : currentKey,
+      undefined,
+      redirects,
+    );
   }
 
   function commit(

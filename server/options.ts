@@ -1,7 +1,7 @@
 /**
  * `createApp` options, resolved once into a frozen, fully defaulted object.
  */
-import { RENDER_DEADLINE_MS } from '../shared/constants';
+import { RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from '../shared/constants';
 import type { ClientAssets, RouteModules } from './route-runtime';
 
 export interface Logger {
@@ -28,6 +28,18 @@ export interface SwitchyardOptions {
   renderDeadlineMs?: number;
   logger?: Logger;
   observer?: RenderObserver;
+  /** Origins besides this one that `redirect()` may send users to (`https://docs.example.com`). */
+  allowedRedirectOrigins?: readonly string[];
+  sentry?: SentryOptions;
+}
+
+export interface SentryOptions {
+  /** The only DSN browser envelopes are relayed to; without one nothing is sent (SPEC M3). */
+  dsn?: string | undefined;
+  /** Where browsers post envelopes: `/monitoring` by default. */
+  tunnelPath?: string;
+  /** The tunnel answers 504 when Sentry has not answered by then: 5000 ms by default. */
+  tunnelTimeoutMs?: number;
 }
 
 export type ResolvedOptions = Readonly<{
@@ -39,6 +51,8 @@ export type ResolvedOptions = Readonly<{
   renderDeadlineMs: number;
   logger: Logger;
   observer: RenderObserver;
+  allowedRedirectOrigins: readonly string[];
+  sentry: Readonly<{ dsn: string | undefined; tunnelPath: string; tunnelTimeoutMs: number }>;
 }>;
 
 const consoleLogger: Logger = {
@@ -58,5 +72,21 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
     renderDeadlineMs: deadline,
     logger: options.logger ?? consoleLogger,
     observer: options.observer ?? {},
+    allowedRedirectOrigins: Object.freeze([...(options.allowedRedirectOrigins ?? [])]),
+    sentry: resolveSentryOptions(options.sentry ?? {}),
   });
+}
+
+function resolveSentryOptions(sentry: SentryOptions): ResolvedOptions['sentry'] {
+  const tunnelPath = sentry.tunnelPath ?? '/monitoring';
+  // Plain path segments only: Express would read `:name`, `*` or braces as a pattern.
+  if (!/^(\/[\w.~-]+)+$/.test(tunnelPath)) {
+    throw new TypeError(`sentry.tunnelPath must be a plain path such as /monitoring, got ${tunnelPath}`);
+  }
+  const tunnelTimeoutMs = sentry.tunnelTimeoutMs ?? SENTRY_TUNNEL_TIMEOUT_MS;
+  if (!(tunnelTimeoutMs > 0)) {
+    throw new TypeError(`sentry.tunnelTimeoutMs must be a positive number, got ${tunnelTimeoutMs}`);
+  }
+  // An empty SENTRY_DSN is how environments usually say "none".
+  return Object.freeze({ dsn: sentry.dsn || undefined, tunnelPath, tunnelTimeoutMs });
 }

@@ -17,10 +17,20 @@ import {
   type InterceptedAnswer,
   type PageDataError,
   type PageDataResponse,
+  type RedirectAnswer,
 } from '../shared/page-data';
-import { filesOf, segmentKey, toSearchParams } from '../shared/page-state';
+import { filesOf, segmentKey, toSearchParams, type PageState } from '../shared/page-state';
 import { dirOf } from '../shared/route-tree';
-import { isRouterSignal } from '../shared/router-signals';
+import { checkRedirectTarget } from '../shared/redirect-target';
+import {
+  isNotFound,
+  isRedirect,
+  isRouterSignal,
+  signalData,
+  type RedirectSignal,
+  type RouterSignal,
+} from '../shared/router-signals';
+import { STREAM_GLOBAL, streamedPlaces, type StreamedPayload } from '../shared/streamed-data';
 import { serializeForScript } from '../shared/serialize-for-script';
 import { Assets } from '../client/assets';
 import { RouterRoot } from '../client/router-root';
@@ -28,8 +38,15 @@ import { createStaticRouter } from '../client/static-router';
 
 import { digestOf } from './digest';
 import { errorDocument } from './error-document';
+import { HtmlInjector, inlineScript } from './html-injector';
 import type { RenderOutcome, ResolvedOptions } from './options';
-import { resolveIntercepted, resolveNotFound, resolvePage, type ResolvedPage } from './resolve-page';
+import {
+  resolveIntercepted,
+  resolveNotFound,
+  resolvePage,
+  type PageRequest,
+  type ResolvedPage,
+} from './resolve-page';
 import type { RouteRuntime } from './route-runtime';
 import { contentSecurityPolicy } from './security-headers';
 
@@ -96,15 +113,18 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
     };
 
     let page: ResolvedPage;
+    let match: RouteMatch | undefined;
     const fromMatch = from === null ? undefined : matchUrl(runtime, from);
+    let webRequest: globalThis.Request | undefined;
+    const pageRequest: PageRequest = {
+      url: url.pathname + url.search,
+      searchParams: toSearchParams(url.searchParams),
+      buildId: options.buildId,
+      request: () => (webRequest ??= toWebRequest(req, url, controller.signal)),
+      cutAtLoading: mode === 'auto',
+      streamBelowLoading: from === null,
+    };
     try {
-      const pageRequest = {
-        url: url.pathname + url.search,
-        searchParams: toSearchParams(url.searchParams),
-        buildId: options.buildId,
-        request: () => toWebRequest(req, url, controller.signal),
-        cutAtLoading: mode === 'auto',
-      };
       // Only a soft navigation (or its prefetch) from inside the owner's scope intercepts (I3).
       const interception =
         mode === 'rest' ? undefined : matchInterception(runtime.tree, segments, fromMatch?.branch);
@@ -122,12 +142,14 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
         res.status(200).setHeader('cache-control', 'no-store').json(body);
         return;
       }
-      const match = matchRoute(runtime.tree, segments);
+      match = matchRoute(runtime.tree, segments);
       page = match
         ? await resolvePage(runtime, match, pageRequest, segments)
         : await resolveNotFound(runtime, [{ dir: '', files: rootFiles(runtime) }], undefined, pageRequest);
     } catch (error) {
-      if (!controller.signal.aborted) fail(error);
+      if (controller.signal.aborted) return;
+      if (isRedirect(error)) sendRedirect(error);
+      else fail(error);
       return;
     }
     if (controller.signal.aborted) return;
@@ -135,42 +157,130 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
       sendPageData(res, page, fromMatch, mode as DataMode | null);
       return;
     }
+    streamPage(page, true);
 
-    const assets = runtime.assetsFor(filesOf(page.state));
-    const nonce = options.mode === 'production' ? randomBytes(16).toString('base64') : undefined;
-    const element = (
-      <RouterRoot
-        router={createStaticRouter(page.state, page.components)}
-        head={<Assets scripts={assets.scripts} styles={assets.styles} />}
-      />
-    );
+    /**
+     * A redirect before anything was sent (SPEC S2, E2): 307 or 308 with `Location`, or for page
+     * data an answer the client router follows. A target that fails the check is a 400.
+     */
+    function sendRedirect(signal: RedirectSignal): void {
+      const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
+      res.setHeader('cache-control', 'no-store');
+      if (location === null) {
+        res
+          .status(400)
+          .type('text/plain')
+          .send('Bad Request: the redirect target is not a path on this site.');
+      } else if (from !== null) {
+        const body: RedirectAnswer = {
+          buildId: options.buildId,
+          url: pageRequest.url,
+          status: 200,
+          redirect: { location, status: signal.status },
+        };
+        res.status(200).json(body);
+      } else {
+        res.status(signal.status).location(location).type('text/plain').send(`Redirecting to ${location}`);
+      }
+    }
 
-    const stream = renderToPipeableStream(element, {
-      bootstrapScriptContent: `self.__SWITCHYARD__=${serializeForScript(page.state)}`,
-      bootstrapModules: [...runtime.bootstrap],
-      ...(nonce ? { nonce } : {}),
-      onShellReady() {
-        if (res.destroyed) return;
-        res.status(page.status);
-        res.setHeader('content-type', 'text/html; charset=utf-8');
-        res.setHeader('cache-control', 'no-store');
-        if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
-        stream.pipe(res);
-      },
-      onShellError(error) {
-        // After a disconnect there is no one to answer; after the deadline the 500 page is the answer.
-        if (!res.headersSent && !res.destroyed) fail(error);
-      },
-      onError(error) {
-        if (isRouterSignal(error) || controller.signal.aborted) return undefined;
-        const digest = digestOf(error);
-        logger.error(`[switchyard] ${req.method} ${url.pathname} render error, digest ${digest}`, error);
-        return digest;
-      },
-    });
-    render.abort = stream.abort;
-    if (controller.signal.aborted) stream.abort(controller.signal.reason);
+    /**
+     * Streams a page. A signal thrown while the shell renders decides the status, as one from a
+     * loader does; one thrown later, inside a Suspense boundary, can only add a meta tag.
+     */
+    function streamPage(page: ResolvedPage, mayRetry: boolean): void {
+      const assets = runtime.assetsFor(filesOf(page.state));
+      const nonce = options.mode === 'production' ? randomBytes(16).toString('base64') : undefined;
+      const out = new HtmlInjector(res);
+      let early: RouterSignal | undefined;
+      const element = (
+        <RouterRoot
+          router={createStaticRouter(page.state, page.components)}
+          head={<Assets scripts={assets.scripts} styles={assets.styles} />}
+        />
+      );
+      const stream = renderToPipeableStream(element, {
+        bootstrapScriptContent: `self.__SWITCHYARD__=${serializeForScript(page.state)}`,
+        bootstrapModules: [...runtime.bootstrap],
+        ...(nonce ? { nonce } : {}),
+        onShellReady() {
+          if (res.destroyed) return;
+          if (early && isRedirect(early)) {
+            stream.abort(early);
+            sendRedirect(early);
+            return;
+          }
+          res.status(early ? 404 : page.status);
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          res.setHeader('cache-control', 'no-store');
+          if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
+          stream.pipe(out);
+        },
+        onShellError(error) {
+          // After a disconnect there is no one to answer; after the deadline the 500 page is the answer.
+          if (res.headersSent || res.destroyed) return;
+          if (isRedirect(error)) sendRedirect(error);
+          else if (isNotFound(error) && mayRetry) {
+            // A component said not found outside any Suspense boundary: the not-found page instead.
+            resolveNotFound(runtime, page.state.segments, match, pageRequest).then(
+              (notFound) => streamPage(notFound, false),
+              fail,
+            );
+          } else fail(error);
+        },
+        onError(error) {
+          if (isRouterSignal(error)) {
+            if (res.headersSent) out.inject(signalMeta(error));
+            else early ??= error;
+            return undefined;
+          }
+          if (controller.signal.aborted) return undefined;
+          const digest = digestOf(error);
+          logger.error(`[switchyard] ${req.method} ${url.pathname} render error, digest ${digest}`, error);
+          return digest;
+        },
+      });
+      render.abort = stream.abort;
+      if (controller.signal.aborted) stream.abort(controller.signal.reason);
+      streamData(page.state, out, nonce);
+    }
+
+    /** The meta tag a signal adds after the shell: noindex, or a refresh the client router follows. */
+    function signalMeta(signal: RouterSignal): string {
+      if (signal.kind === 'not-found') return '<meta name="robots" content="noindex">';
+      const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
+      if (location === null) {
+        logger.error(
+          `[switchyard] ${url.pathname}: refused redirect target ${JSON.stringify(signal.location)}`,
+        );
+        return '';
+      }
+      const delay = signal.status === 308 ? 0 : 1;
+      return `<meta http-equiv="refresh" content="${delay};url=${escapeAttribute(location)}">`;
+    }
   };
+}
+
+/**
+ * Sends each streamed place's outcome as a script the client entry reads (SPEC E5), as soon as
+ * its loader settles: the data, a router signal, or the digest of an error (never the error).
+ */
+function streamData(state: PageState, out: HtmlInjector, nonce: string | undefined): void {
+  for (const { id, data } of streamedPlaces(state)) {
+    const send = (payload: StreamedPayload) =>
+      out.inject(
+        inlineScript(`(self.${STREAM_GLOBAL}||=[]).push(${serializeForScript([id, payload])})`, nonce),
+      );
+    data.then(
+      (value) => send({ value }),
+      (error: unknown) =>
+        send(isRouterSignal(error) ? { signal: signalData(error) } : { digest: digestOf(error) }),
+    );
+  }
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

@@ -14,7 +14,8 @@ import {
   type SlotState,
 } from '../shared/page-state';
 import { dirOf } from '../shared/route-tree';
-import { isNotFound } from '../shared/router-signals';
+import { isNotFound, isRedirect } from '../shared/router-signals';
+import { streamedId, track } from '../shared/streamed-data';
 import type { AnyComponent } from '../client/render-route';
 import { planPage, planSlot, type LoadJob } from './plan-branch';
 import type { RouteRuntime } from './route-runtime';
@@ -29,11 +30,13 @@ export interface PageRequest {
   /** Pathname and search, as the page will know itself. */
   url: string;
   searchParams: SearchParams;
-  /** Made only if a loader asks for it. */
+  /** Made only if a loader asks for it, then the same one for every loader. */
   request: () => Request;
   buildId: string;
   /** An `auto` prefetch: load nothing at or below the first `loading.tsx` (SPEC C2). */
   cutAtLoading?: boolean;
+  /** A document: what is at or below the first `loading.tsx` streams after the shell (SPEC E5). */
+  streamBelowLoading?: boolean;
 }
 
 async function runLoad(runtime: RouteRuntime, file: string | undefined, args: object): Promise<unknown> {
@@ -45,20 +48,23 @@ async function runLoad(runtime: RouteRuntime, file: string | undefined, args: ob
   return (module.load as (args: object) => unknown)(args);
 }
 
-/** Runs the loaders of a plan in parallel and stores their data; the first failure is thrown. */
+/** Starts the loader of a job; all the jobs of one request share one web `Request`. */
+function startJob(runtime: RouteRuntime, job: LoadJob, req: PageRequest): Promise<unknown> {
+  return runLoad(runtime, job.file, {
+    params: job.params,
+    searchParams: req.searchParams,
+    get request() {
+      return req.request();
+    },
+  });
+}
+
+/**
+ * Runs the loaders of a plan in parallel and stores their data. The first real error is
+ * thrown, then a redirect; a not-found cuts the branch nearest the root.
+ */
 async function runJobs(runtime: RouteRuntime, jobs: readonly LoadJob[], req: PageRequest): Promise<void> {
-  let request: Request | undefined;
-  const results = await Promise.allSettled(
-    jobs.map((job) =>
-      runLoad(runtime, job.file, {
-        params: job.params,
-        searchParams: req.searchParams,
-        get request() {
-          return (request ??= req.request());
-        },
-      }),
-    ),
-  );
+  const results = await Promise.allSettled(jobs.map((job) => startJob(runtime, job, req)));
   // A not-found nearest the root decides where the not-found page cuts the branch.
   const failures = results.flatMap((r, i) =>
     r.status === 'rejected' ? [{ job: jobs[i]!, reason: r.reason as unknown }] : [],
@@ -66,8 +72,10 @@ async function runJobs(runtime: RouteRuntime, jobs: readonly LoadJob[], req: Pag
   const notFound = failures
     .filter((f) => isNotFound(f.reason))
     .sort((a, b) => a.job.mainIndex - b.job.mainIndex)[0];
-  const other = failures.find((f) => !isNotFound(f.reason));
+  const other = failures.find((f) => !isNotFound(f.reason) && !isRedirect(f.reason));
   if (other) throw other.reason;
+  const redirect = failures.find((f) => isRedirect(f.reason));
+  if (redirect) throw redirect.reason;
   if (notFound) throw new CutAt(notFound.job.mainIndex);
   results.forEach((r, i) => {
     const value = (r as PromiseFulfilledResult<unknown>).value;
@@ -94,14 +102,18 @@ export async function resolvePage(
   if (plan.missingDefault) {
     return resolveNotFound(runtime, segments.slice(0, plan.missingDefault.mainIndex + 1), match, req);
   }
-  const jobs = plan.jobs.filter(
-    (job) =>
-      cut < 0 ||
-      job.mainIndex < cut ||
-      (job.mainIndex === cut && !(job.kind === 'pageData' && job.segment === segments[cut])),
-  );
+  // What renders outside the first loading state: the segments above it and its own layout.
+  const outside = (job: LoadJob) =>
+    job.mainIndex < first ||
+    (job.mainIndex === first && !(job.kind === 'pageData' && job.segment === segments[first]));
+  const jobs = cut < 0 ? plan.jobs : plan.jobs.filter(outside);
+  const streams = req.streamBelowLoading && first >= 0 ? jobs.filter((job) => !outside(job)) : [];
   try {
-    await runJobs(runtime, jobs, req);
+    await runJobs(
+      runtime,
+      jobs.filter((job) => !streams.includes(job)),
+      req,
+    );
   } catch (error) {
     if (!(error instanceof CutAt)) throw error;
     return resolveNotFound(runtime, segments.slice(0, error.index + 1), match, req);
@@ -115,6 +127,10 @@ export async function resolvePage(
     segments,
   };
   if (cut >= 0) state.pendingAt = cut;
+  if (streams.length > 0) {
+    for (const job of streams) job.segment[job.kind] = track(startJob(runtime, job, req));
+    state.streamed = streams.map((job) => streamedId(job.segment.dir, job.kind));
+  }
   const cachePolicy = await declaredCachePolicy(runtime, match.branch.at(-1)?.files['page.server']);
   if (cachePolicy) state.cachePolicy = cachePolicy;
   return { state, components: await loadComponents(runtime, filesOf(state)), status: 200 };

@@ -17,3 +17,11 @@ export const RENDER_DEADLINE_MS = 10_000;
 export const HARD_NAVIGATION_GUARD_MS = 10_000;
 /** Pages whose state the router keeps for back and forward. */
 export const HISTORY_ENTRIES_HELD = 50;
+/** The Sentry tunnel refuses request bodies larger than this, counted as received (SPEC M3). */
+export const SENTRY_TUNNEL_MAX_BYTES = 1024 * 1024;
+/** A gzip envelope may inflate to this much while the tunnel reads its header; more is a bomb. */
+export const SENTRY_TUNNEL_MAX_DECOMPRESSED_BYTES = 10 * 1024 * 1024;
+/** The Sentry tunnel answers 504 when Sentry has not answered by then. */
+export const SENTRY_TUNNEL_TIMEOUT_MS = 5_000;
+/** Redirects one navigation follows before it gives up and lets the browser load the page. */
+export const MAX_REDIRECTS = 10;

@@ -42,7 +42,22 @@ export interface InterceptedAnswer {
   intercept: { at: string; slot: string; state: SlotState };
 }
 
-export type PageDataAnswer = PageDataResponse | InterceptedAnswer;
+/**
+ * The answer when a loader redirected (SPEC E2): the client navigates there itself, so the
+ * target is checked in the browser too and the fetch never follows a redirect of its own.
+ */
+export interface RedirectAnswer {
+  buildId: string;
+  url: string;
+  status: 200;
+  redirect: { location: string; status: 307 | 308 };
+}
+
+export type PageDataAnswer = PageDataResponse | InterceptedAnswer | RedirectAnswer;
+
+export function isRedirectAnswer(answer: object): answer is RedirectAnswer {
+  return 'redirect' in answer;
+}
 
 export function isIntercepted(answer: object): answer is InterceptedAnswer {
   return 'intercept' in answer;

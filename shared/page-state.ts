@@ -63,6 +63,11 @@ export interface PageState {
    * for (the feed under a photo modal). `url` is then the intercepted URL, in the address bar.
    */
   mainUrl?: string;
+  /**
+   * Document only: the data places (`streamedId`) whose loaders were still running when the
+   * shell streamed. Their data follows in the same response (shared/streamed-data.ts).
+   */
+  streamed?: string[];
 }
 
 /** The component files a state renders, slots included: a partial state stops at its loading state. */

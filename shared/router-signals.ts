@@ -10,6 +10,8 @@ export type RouterSignal =
   | { [SIGNAL]: true; kind: 'not-found' }
   | { [SIGNAL]: true; kind: 'redirect'; location: string; status: 307 | 308 };
 
+export type RedirectSignal = Extract<RouterSignal, { kind: 'redirect' }>;
+
 export function isRouterSignal(value: unknown): value is RouterSignal {
   return typeof value === 'object' && value !== null && SIGNAL in value;
 }
@@ -18,7 +20,7 @@ export function isNotFound(value: unknown): value is Extract<RouterSignal, { kin
   return isRouterSignal(value) && value.kind === 'not-found';
 }
 
-export function isRedirect(value: unknown): value is Extract<RouterSignal, { kind: 'redirect' }> {
+export function isRedirect(value: unknown): value is RedirectSignal {
   return isRouterSignal(value) && value.kind === 'redirect';
 }
 
@@ -36,4 +38,46 @@ function signal<T extends RouterSignal>(message: string, fields: Omit<T, typeof 
  */
 export function notFound(): never {
   throw signal('switchyard: not found', { kind: 'not-found' });
+}
+
+/**
+ * Sends the user to another page: 307 before the page has streamed, a client navigation (or a
+ * meta refresh without JavaScript) after. Only same-origin paths are followed (SPEC E2).
+ *
+ * @example
+ * if (!session) redirect(`/login?next=${encodeURIComponent(url)}`);
+ */
+export function redirect(location: string): never {
+  throw signal<RedirectSignal>(`switchyard: redirect to ${location}`, {
+    kind: 'redirect',
+    location,
+    status: 307,
+  });
+}
+
+/** Like `redirect`, for a move that is for good: 308, which browsers and crawlers remember. */
+export function permanentRedirect(location: string): never {
+  throw signal<RedirectSignal>(`switchyard: permanent redirect to ${location}`, {
+    kind: 'redirect',
+    location,
+    status: 308,
+  });
+}
+
+/**
+ * A signal as plain data, to cross from server to client (in page data or a streamed chunk),
+ * and back into a signal that the client's boundaries act on.
+ */
+export type SignalData = { kind: 'not-found' } | { kind: 'redirect'; location: string; status: 307 | 308 };
+
+export function signalData(value: RouterSignal): SignalData {
+  return value.kind === 'not-found'
+    ? { kind: 'not-found' }
+    : { kind: 'redirect', location: value.location, status: value.status };
+}
+
+export function toSignal(data: SignalData): RouterSignal {
+  return data.kind === 'not-found'
+    ? signal('switchyard: not found', { kind: 'not-found' })
+    : signal<RedirectSignal>(`switchyard: redirect to ${data.location}`, data);
 }

@@ -9,6 +9,8 @@ test('switchyard exports', () => {
   expect(Object.keys(client).sort()).toEqual([
     'Link',
     'notFound',
+    'permanentRedirect',
+    'redirect',
     'useParams',
     'usePathname',
     'useRouter',

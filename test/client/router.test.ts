@@ -724,3 +724,59 @@ describe('slots and intercepted routes', () => {
     expect(modalOf(router.getSnapshot().state)).toMatchObject({ intercepted: true });
   });
 });
+
+describe('redirects from page data (SPEC E2)', () => {
+  const redirectTo = (location: string, url = '/old') =>
+    jsonResponse({ buildId: BUILD, url, status: 200, redirect: { location, status: 307 } });
+
+  test('a push goes on to the target: one history entry, for the target, never the redirecting URL', async () => {
+    const h = harness();
+    const router = start(h);
+    const done = router.navigate('/old');
+    h.fetches[0]!.reply.resolve(redirectTo('/photos/3'));
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/old?_sy=%2F', '/photos/3?_sy=%2F']);
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/photos/3', 'photos')));
+    await done;
+    expect(h.history.filter((e) => e.op === 'push').map((e) => e.href)).toEqual(['/photos/3']);
+    expect(router.getSnapshot().href).toBe('/photos/3');
+    expect(h.assigned).toEqual([]);
+  });
+
+  test('a redirect to the page already shown does nothing', async () => {
+    const h = harness();
+    const router = start(h);
+    const done = router.navigate('/old');
+    h.fetches[0]!.reply.resolve(redirectTo('/'));
+    await done;
+    expect(h.fetches).toHaveLength(1);
+    expect(h.history.filter((e) => e.op === 'push')).toEqual([]);
+    expect(router.getSnapshot()).toMatchObject({ href: '/', commit: 0, pending: false });
+  });
+
+  test.each(['//evil.example', '/\\evil.example', 'javascript:alert(1)', 'https://evil.example/'])(
+    'the client refuses %j too: the page that redirected is loaded in full, never the target',
+    async (target) => {
+      const h = harness();
+      const router = start(h);
+      const done = router.navigate('/old');
+      h.fetches[0]!.reply.resolve(redirectTo(target));
+      await done;
+      expect(h.fetches).toHaveLength(1);
+      expect(h.assigned).toEqual([`${ORIGIN}/old`]);
+    },
+  );
+
+  test('a redirect loop ends in a hard navigation', async () => {
+    const h = harness();
+    const router = start(h);
+    const done = router.navigate('/a');
+    for (let i = 0; i <= 10; i++) {
+      await flush();
+      h.fetches[i]!.reply.resolve(redirectTo(i % 2 ? '/a' : '/b'));
+    }
+    await done;
+    expect(h.fetches).toHaveLength(11);
+    expect(h.assigned).toHaveLength(1);
+  });
+});

@@ -28,6 +28,27 @@ export default function LabPage() {
           — <code>prefetch=&#123;false&#125;</code>: nothing is fetched before the click.
         </li>
         <li>
+          <Link href="/lab/server-error">Server error</Link> — a loader that throws, with no{' '}
+          <code>error.tsx</code> above it: a 500 page with the fallback message and a digest, the same digest
+          as in the server log.
+        </li>
+        <li>
+          <Link href="/lab/client-error">Client error</Link> — a button that makes a component throw while
+          rendering, with nothing to catch it: the app-wide fallback message.
+        </li>
+        <li>
+          <Link href="/lab/caught-error">Caught error</Link> — the same, caught by the segment&apos;s{' '}
+          <code>error.tsx</code>, with a retry.
+        </li>
+        <li>
+          <Link href="/lab/redirect">Redirect</Link> — a 307 to the feed. With <code>?to=/photos/2</code> it
+          goes there; a target on another site is refused with a 400. <Link href="/p/7">/p/7</Link> is a short
+          link: a 308 to <code>/photos/7</code>.
+        </li>
+        <li>
+          <Link href="/photos/9999">An unknown photo</Link> — a 404 with the site&apos;s not-found page.
+        </li>
+        <li>
           <Link href="/?devtools" prefetch={false}>
             Devtools
           </Link>{' '}

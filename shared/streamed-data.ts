@@ -1,0 +1,89 @@
+/**
+ * Loader data that streams (SPEC E5): on a document request the loaders at and below the first
+ * `loading.tsx` do not hold up the shell. Their segment holds a tracked thenable in place of the
+ * data, which React's `use()` reads: synchronously once settled, suspending until then. The
+ * page state lists those places in `streamed`; each settles once, on both sides, from a payload.
+ */
+import type { PageState, SegmentState } from './page-state';
+import type { SignalData } from './router-signals';
+
+/** A promise whose outcome can be read synchronously, the shape React's `use()` understands. */
+export type Tracked<T = unknown> = Promise<T> & {
+  status: 'pending' | 'fulfilled' | 'rejected';
+  value?: T;
+  reason?: unknown;
+};
+
+/** What settles a streamed place: its data, a router signal, or the digest of a server error. */
+export type StreamedPayload = { value: unknown } | { signal: SignalData } | { digest: string };
+
+/** The global the document's streamed scripts push `[id, payload]` pairs onto. */
+export const STREAM_GLOBAL = '__SY_S';
+
+/** A streamed place: a segment's folder and which of its data it is (`photos/[id]#pageData`). */
+export function streamedId(dir: string, kind: 'layoutData' | 'pageData'): string {
+  return `${dir}#${kind}`;
+}
+
+export function track<T>(promise: Promise<T>): Tracked<T> {
+  const tracked = promise as Tracked<T>;
+  tracked.status = 'pending';
+  // Block bodies: returning `tracked` here would chain a second, unhandled rejection onto it.
+  void promise.then(
+    (value) => {
+      tracked.status = 'fulfilled';
+      tracked.value = value;
+    },
+    (reason: unknown) => {
+      tracked.status = 'rejected';
+      tracked.reason = reason;
+    },
+  );
+  // The page state is serialised into the document: a streamed place is left out of it (JSON
+  // drops a property whose toJSON gives undefined), and `streamed` says it comes later.
+  Reflect.defineProperty(tracked, 'toJSON', { value: () => undefined });
+  return tracked;
+}
+
+export function isTracked(value: unknown): value is Tracked {
+  return value instanceof Promise && typeof (value as Partial<Tracked>).status === 'string';
+}
+
+const KINDS = ['layoutData', 'pageData'] as const;
+
+/** Every segment of a state, slots included, outermost first. */
+function allSegments(segments: readonly SegmentState[]): SegmentState[] {
+  return segments.flatMap((s) => [
+    s,
+    ...Object.values(s.slots ?? {}).flatMap((slot) => allSegments(slot.segments)),
+  ]);
+}
+
+/** The streamed places of a state (server side: where its loaders left a tracked promise). */
+export function streamedPlaces(state: PageState): { id: string; data: Tracked }[] {
+  return allSegments(state.segments).flatMap((segment) =>
+    KINDS.flatMap((kind) => {
+      const data = segment[kind];
+      return isTracked(data) ? [{ id: streamedId(segment.dir, kind), data }] : [];
+    }),
+  );
+}
+
+/**
+ * Client side: puts a tracked promise in each place `state.streamed` names, and returns how to
+ * settle one. Unknown ids are ignored: a payload can only fill a place the state announced.
+ */
+export function awaitStreamed(
+  state: PageState,
+): Map<string, { resolve(value: unknown): void; reject(reason: unknown): void }> {
+  const wanted = new Set(state.streamed ?? []);
+  const settlers = new Map<string, { resolve(value: unknown): void; reject(reason: unknown): void }>();
+  for (const segment of allSegments(state.segments)) {
+    for (const kind of KINDS) {
+      const id = streamedId(segment.dir, kind);
+      if (!wanted.has(id)) continue;
+      segment[kind] = track(new Promise((resolve, reject) => settlers.set(id, { resolve, reject })));
+    }
+  }
+  return settlers;
+}

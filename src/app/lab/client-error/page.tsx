@@ -1,0 +1,18 @@
+import { Bomb } from '../../../components/bomb';
+
+/** A render error with no `error.tsx` above it: the app-wide fallback message. */
+export default function ClientErrorPage() {
+  return (
+    <>
+      <title>Client error · Switchyard</title>
+      <div className="page-head">
+        <h1>Client error</h1>
+        <p className="muted">
+          The button makes a component throw while rendering. Nothing on this page catches it, so the whole
+          app shows the fallback message.
+        </p>
+      </div>
+      <Bomb label="client-error" />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The boundaries' own rules, without a DOM: what they catch, what they let through, and that
+ * a new pathname clears what they caught (SPEC E2, E3). Rendering is checked in Chromium.
+ */
+import { expect, test } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { AppErrorBoundary, SegmentErrorBoundary, SignalBoundary } from '../../client/error-boundary';
+import { CLIENT_ERROR_MESSAGE, SERVER_ERROR_MESSAGE, serverError } from '../../shared/error-messages';
+import { notFound, redirect } from '../../shared/router-signals';
+
+function thrown(fn: () => never): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+}
+
+test('an error boundary catches errors and lets router signals through', () => {
+  const error = new Error('boom');
+  expect(SegmentErrorBoundary.getDerivedStateFromError(error)).toEqual({ caught: error });
+  const signal = thrown(notFound);
+  expect(() => SegmentErrorBoundary.getDerivedStateFromError(signal)).toThrow(signal as Error);
+  expect(() => AppErrorBoundary.getDerivedStateFromError(thrown(() => redirect('/a')))).toThrow();
+});
+
+test('a signal boundary catches signals and lets errors through', () => {
+  const signal = thrown(notFound);
+  expect(SignalBoundary.getDerivedStateFromError(signal)).toEqual({ caught: signal });
+  expect(() => SignalBoundary.getDerivedStateFromError(new Error('boom'))).toThrow('boom');
+});
+
+test.each([
+  ['error', SegmentErrorBoundary, new Error('boom')],
+  ['signal', SignalBoundary, thrown(notFound)],
+] as const)(
+  'the %s boundary clears what it caught when the pathname changes, not before',
+  (_, Boundary, caught) => {
+    const state = { caught, resetKey: '/lab/a' } as never;
+    expect(Boundary.getDerivedStateFromProps({ resetKey: '/lab/a', children: null }, state)).toBeNull();
+    expect(Boundary.getDerivedStateFromProps({ resetKey: '/lab/b', children: null }, state)).toEqual({
+      resetKey: '/lab/b',
+      caught: null,
+    });
+  },
+);
+
+test('the last boundary shows the exact E4 text: client-side, or server-side with the digest', () => {
+  const render = (caught: unknown) => {
+    const boundary = new AppErrorBoundary({ children: null });
+    boundary.state = { caught };
+    return renderToStaticMarkup(<>{boundary.render()}</>);
+  };
+  const client = render(new Error('secret detail'));
+  expect(client).toContain(`<h1 style="font-size:1.25rem">${CLIENT_ERROR_MESSAGE}</h1>`);
+  expect(client).not.toContain('secret detail');
+  expect(client).not.toContain('Digest');
+  const server = render(serverError('0123abcd45'));
+  expect(server).toContain(SERVER_ERROR_MESSAGE);
+  expect(server).toContain('<p>Digest: <code>0123abcd45</code></p>');
+});
