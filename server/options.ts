@@ -2,6 +2,7 @@
  * `createApp` options, resolved once into a frozen, fully defaulted object.
  */
 import { RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from '../shared/constants';
+import { NO_REPORTER, type ErrorReporter } from './error-reporter';
 import type { ClientAssets, RouteModules } from './route-runtime';
 
 export interface Logger {
@@ -31,6 +32,8 @@ export interface SwitchyardOptions {
   /** Origins besides this one that `redirect()` may send users to (`https://docs.example.com`). */
   allowedRedirectOrigins?: readonly string[];
   sentry?: SentryOptions;
+  /** Where real errors are reported (Sentry in production); signals and 4xx never are. */
+  reporter?: ErrorReporter;
 }
 
 export interface SentryOptions {
@@ -52,6 +55,7 @@ export type ResolvedOptions = Readonly<{
   logger: Logger;
   observer: RenderObserver;
   allowedRedirectOrigins: readonly string[];
+  reporter: ErrorReporter;
   sentry: Readonly<{ dsn: string | undefined; tunnelPath: string; tunnelTimeoutMs: number }>;
 }>;
 
@@ -73,6 +77,7 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
     logger: options.logger ?? consoleLogger,
     observer: options.observer ?? {},
     allowedRedirectOrigins: Object.freeze([...(options.allowedRedirectOrigins ?? [])]),
+    reporter: options.reporter ?? NO_REPORTER,
     sentry: resolveSentryOptions(options.sentry ?? {}),
   });
 }

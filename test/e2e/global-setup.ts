@@ -5,9 +5,12 @@
 import { execFileSync } from 'node:child_process';
 import { CHROMIUM_PATH, hasChromium, INSTALL_HINT } from './chromium';
 
+/** `E2E_BUILD_ROOT` lets two runs on one machine build into folders of their own. */
+const ROOT = process.env.E2E_BUILD_ROOT ?? '.switchyard';
+
 export const BUILDS = {
-  demo: { app: 'src/app', out: '.switchyard/e2e-demo' },
-  basic: { app: 'test/fixtures/basic', out: '.switchyard/e2e-basic' },
+  demo: { app: 'src/app', out: `${ROOT}/e2e-demo` },
+  basic: { app: 'test/fixtures/basic', out: `${ROOT}/e2e-basic` },
 } as const;
 
 export default function setup(): void {

@@ -1,0 +1,19 @@
+/**
+ * The one seam through which real errors leave the server for an error tracker (SPEC M1):
+ * render, `load` and action errors, each reported once, with the route and the digest the user
+ * saw. Router signals, 4xx answers and aborted renders never get here.
+ */
+export interface ErrorContext {
+  /** The matched route pattern (`/photos/[id]`), or `null` when nothing matched. */
+  route: string | null;
+  /** The digest the browser was shown for this error. */
+  digest: string;
+  source: 'render' | 'load' | 'action';
+}
+
+export interface ErrorReporter {
+  report(error: unknown, context: ErrorContext): void;
+}
+
+/** With no tracker configured, the server log (which always has the digest) is the record. */
+export const NO_REPORTER: ErrorReporter = { report: () => {} };
