@@ -17,6 +17,7 @@ import { installDevtools } from './devtools/install';
 import { createRouter } from './router';
 import { RouterRoot } from './router-root';
 import { receiveStreamed } from './streamed-receiver';
+import { connectActions } from './call-server';
 
 async function start(state: PageState): Promise<void> {
   // Before anything renders: streamed data may already be here, or still on its way.
@@ -30,6 +31,7 @@ async function start(state: PageState): Promise<void> {
     concurrency: config.prefetch.concurrency,
     routeScriptTimeoutMs: config.routeScriptTimeoutMs,
   });
+  connectActions(router);
   // The router restores scroll positions itself, from what it saved for each entry.
   history.scrollRestoration = 'manual';
   addEventListener('popstate', (event) => void router.onPopState(readHistoryEntry(event.state)));

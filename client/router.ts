@@ -127,6 +127,11 @@ export interface Router {
   prefetch(href: string, kind?: 'auto' | 'full'): void;
   /** Drops the prefetch entries a path affects (a server action revalidated it). */
   invalidate(path: string, scope?: 'page' | 'layout'): void;
+  /**
+   * After a server action changed data (SPEC A3): drops the entries of those paths only (C7),
+   * and fetches the current page's data again, keeping client state.
+   */
+  revalidate(paths: readonly string[]): Promise<void>;
   /** A read-only view of the prefetch cache and queue, for the devtools and tests. */
   devtools(): DevtoolsSnapshot;
 }
@@ -454,6 +459,10 @@ export function createRouter(options: RouterOptions): Router {
     },
     refresh() {
       prefetcher.clear();
+      return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
+    },
+    revalidate(paths) {
+      paths.forEach((path) => prefetcher.invalidate(path));
       return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
     },
     back: () => effects.go(-1),

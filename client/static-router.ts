@@ -22,6 +22,7 @@ export function createStaticRouter(state: PageState, modules: Modules): Router {
     getSnapshot: () => snapshot,
     navigate: unavailable,
     refresh: unavailable,
+    revalidate: unavailable,
     onPopState: unavailable,
     back: () => {},
     forward: () => {},

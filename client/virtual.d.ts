@@ -9,3 +9,8 @@ declare module 'virtual:switchyard/config' {
 }
 
 declare module '@vitejs/plugin-react/preamble' {}
+
+declare module 'virtual:switchyard/actions' {
+  /** Every server action by id, each loading its module on first use (server build only). */
+  export const actions: Record<string, () => Promise<unknown>>;
+}

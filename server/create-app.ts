@@ -3,6 +3,8 @@
  * `server/main.ts` listens, tests drive the app with supertest.
  */
 import express, { type ErrorRequestHandler, type Express } from 'express';
+import { ACTION_PATH } from '../shared/actions';
+import { createActionHandler } from './action-handler';
 import { createDocumentHandler, type RenderStats } from './render-document';
 import { resolveOptions, type SwitchyardOptions } from './options';
 import { createRouteRuntime } from './route-runtime';
@@ -39,6 +41,16 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   // Mounted with no DSN too: it answers 404 then, where a POST elsewhere is a 405.
   const tunnel = createSentryTunnel({ dsn: options.sentry.dsn, timeoutMs: options.sentry.tunnelTimeoutMs });
   app.post(options.sentry.tunnelPath, tunnel);
+
+  // Actions first: a POST anywhere else is a 405, and GET on an action URL is one too (SPEC A2).
+  app.post(`${ACTION_PATH}:id`, createActionHandler(options));
+  app.all(`${ACTION_PATH}:id`, (_req, res) => {
+    res
+      .status(405)
+      .setHeader('allow', 'POST')
+      .type('text/plain')
+      .send('Method Not Allowed: actions take POST.');
+  });
 
   const renderDocument = createDocumentHandler(runtime, options, stats);
   app.get(/.*/, renderDocument);

@@ -9,7 +9,8 @@ import { createServer } from 'vite';
 import { createApp, type SwitchyardApp } from './create-app';
 import type { RouteModules } from './route-runtime';
 import { CLIENT_ENTRY, viteConfigFor } from './vite-config';
-import { ROUTES_ID } from './vite-plugin';
+import { ACTIONS_ID, ROUTES_ID } from './vite-plugin';
+import type { ActionModules } from './action-handler';
 
 export async function startDevServer({ appDir, port }: { appDir: string; port: number }): Promise<Server> {
   const outer = express();
@@ -26,10 +27,12 @@ export async function startDevServer({ appDir, port }: { appDir: string; port: n
   outer.use(async (req, res, next) => {
     try {
       const { modules } = (await vite.ssrLoadModule(ROUTES_ID)) as { modules: RouteModules };
+      const { actions } = (await vite.ssrLoadModule(ACTIONS_ID)) as { actions: ActionModules };
       // A new module object means the route files changed: build the route tree again.
       if (current?.modules !== modules) {
         const app = createApp({
           modules,
+          actions,
           mode: 'development',
           assets: {
             bootstrap: ['/@vite/client', `/${CLIENT_ENTRY}`],

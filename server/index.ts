@@ -2,4 +2,5 @@
  * `switchyard/server`: server-only helpers for app code, and `createApp` for embedding.
  */
 export { createApp, type SwitchyardApp } from './create-app';
+export { revalidatePath } from './revalidate';
 export type { SwitchyardOptions } from './options';

@@ -2,6 +2,8 @@
  * `createApp` options, resolved once into a frozen, fully defaulted object.
  */
 import { RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from '../shared/constants';
+import type { ActionModules } from './action-handler';
+import type { ActionGuardOptions } from './action-guard';
 import { NO_REPORTER, type ErrorReporter } from './error-reporter';
 import type { ClientAssets, RouteModules } from './route-runtime';
 
@@ -34,6 +36,13 @@ export interface SwitchyardOptions {
   sentry?: SentryOptions;
   /** Where real errors are reported (Sentry in production); signals and 4xx never are. */
   reporter?: ErrorReporter;
+  /** Server actions by id (the Vite plugin's `virtual:switchyard/actions`). */
+  actions?: ActionModules;
+  /**
+   * Who may call actions (SPEC A2): pages of this origin, and of `allowedOrigins`. Set
+   * `trustProxy` only behind a proxy that sets `X-Forwarded-Host`/`-Proto` itself.
+   */
+  actionOrigins?: Partial<ActionGuardOptions>;
 }
 
 export interface SentryOptions {
@@ -43,6 +52,10 @@ export interface SentryOptions {
   tunnelPath?: string;
   /** The tunnel answers 504 when Sentry has not answered by then: 5000 ms by default. */
   tunnelTimeoutMs?: number;
+  /** Told to the browser SDK with the DSN: `SENTRY_ENVIRONMENT`. */
+  environment?: string | undefined;
+  /** Told to the browser SDK with the DSN: `SENTRY_RELEASE`, the build id by default. */
+  release?: string | undefined;
 }
 
 export type ResolvedOptions = Readonly<{
@@ -56,7 +69,15 @@ export type ResolvedOptions = Readonly<{
   observer: RenderObserver;
   allowedRedirectOrigins: readonly string[];
   reporter: ErrorReporter;
-  sentry: Readonly<{ dsn: string | undefined; tunnelPath: string; tunnelTimeoutMs: number }>;
+  actions: ActionModules;
+  actionOrigins: Readonly<ActionGuardOptions>;
+  sentry: Readonly<{
+    dsn: string | undefined;
+    tunnelPath: string;
+    tunnelTimeoutMs: number;
+    environment: string | undefined;
+    release: string;
+  }>;
 }>;
 
 const consoleLogger: Logger = {
@@ -66,23 +87,29 @@ const consoleLogger: Logger = {
 
 export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
   const deadline = options.renderDeadlineMs ?? RENDER_DEADLINE_MS;
+  const buildId = options.buildId ?? 'development';
   if (!(deadline > 0)) throw new TypeError(`renderDeadlineMs must be a positive number, got ${deadline}`);
   return Object.freeze({
     modules: options.modules,
     assets: options.assets ?? { bootstrap: [], common: { scripts: [], styles: [] }, files: {} },
     mode: options.mode ?? 'production',
     staticDir: options.staticDir,
-    buildId: options.buildId ?? 'development',
+    buildId,
     renderDeadlineMs: deadline,
     logger: options.logger ?? consoleLogger,
     observer: options.observer ?? {},
     allowedRedirectOrigins: Object.freeze([...(options.allowedRedirectOrigins ?? [])]),
     reporter: options.reporter ?? NO_REPORTER,
-    sentry: resolveSentryOptions(options.sentry ?? {}),
+    actions: options.actions ?? {},
+    actionOrigins: Object.freeze({
+      trustProxy: options.actionOrigins?.trustProxy ?? false,
+      allowedOrigins: Object.freeze([...(options.actionOrigins?.allowedOrigins ?? [])]),
+    }),
+    sentry: resolveSentryOptions(options.sentry ?? {}, buildId),
   });
 }
 
-function resolveSentryOptions(sentry: SentryOptions): ResolvedOptions['sentry'] {
+function resolveSentryOptions(sentry: SentryOptions, buildId: string): ResolvedOptions['sentry'] {
   const tunnelPath = sentry.tunnelPath ?? '/monitoring';
   // Plain path segments only: Express would read `:name`, `*` or braces as a pattern.
   if (!/^(\/[\w.~-]+)+$/.test(tunnelPath)) {
@@ -93,5 +120,11 @@ function resolveSentryOptions(sentry: SentryOptions): ResolvedOptions['sentry'] 
     throw new TypeError(`sentry.tunnelTimeoutMs must be a positive number, got ${tunnelTimeoutMs}`);
   }
   // An empty SENTRY_DSN is how environments usually say "none".
-  return Object.freeze({ dsn: sentry.dsn || undefined, tunnelPath, tunnelTimeoutMs });
+  return Object.freeze({
+    dsn: sentry.dsn || undefined,
+    tunnelPath,
+    tunnelTimeoutMs,
+    environment: sentry.environment || undefined,
+    release: sentry.release || buildId,
+  });
 }

@@ -6,9 +6,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // A virtual module made by the Switchyard Vite plugin at build time.
 import { modules } from 'virtual:switchyard/routes';
+import { actions } from 'virtual:switchyard/actions';
 import { assetsFromManifest, type Manifest } from './client-manifest';
 import { createApp, type SwitchyardApp } from './create-app';
 import type { RouteModules } from './route-runtime';
+import { readSentryConfig } from './sentry-config.mjs';
+import { sentryReporter } from './sentry-reporter';
+
+// The SDK is loaded only with a DSN (it costs start-up time); server/instrument.mjs initialised it.
+const sentry = readSentryConfig(process.env, undefined);
+const sentrySdk = sentry && (await import('@sentry/node'));
 
 export interface BuildInfo {
   buildId: string;
@@ -29,5 +36,18 @@ export function createProductionApp(outDir: string): SwitchyardApp {
     mode: 'production',
     staticDir: join(outDir, 'client'),
     buildId: info.buildId,
+    actions,
+    ...(sentry && sentrySdk
+      ? {
+          // Without SENTRY_RELEASE, createApp makes the build id the release, as instrument.mjs does.
+          sentry: {
+            dsn: sentry.dsn,
+            tunnelPath: sentry.tunnelPath,
+            environment: sentry.environment,
+            release: sentry.release,
+          },
+          reporter: sentryReporter(sentrySdk),
+        }
+      : {}),
   });
 }

@@ -8,10 +8,12 @@
  *   code fail the build with the importer named (SPEC R2).
  * - `virtual:switchyard/config` exports `config`, the router settings of the app's
  *   `switchyard.config.json` over the defaults (SPEC C8), checked when it is read.
+ * - `"use server"` modules become references in the client build, and
+ *   `virtual:switchyard/actions` gives the server every action by id (SPEC A1, `use-server.ts`).
  * - The route tree is validated when a build or the dev server starts (SPEC R5).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import {
   DEFAULT_ROUTER_CONFIG,
@@ -20,12 +22,18 @@ import {
   type RouterConfig,
 } from '../shared/router-config';
 import { buildRouteTree, COMPONENT_FILES, classifyFile } from '../shared/route-tree';
+import { actionId } from './action-registry';
 import { scanAppDir } from './scan-app-dir';
+import { clientModule, isUseServer, scanServerModules, serverExports, serverModule } from './use-server';
 
 export const ROUTES_ID = 'virtual:switchyard/routes';
 const RESOLVED_ROUTES_ID = '\0' + ROUTES_ID;
 export const CONFIG_ID = 'virtual:switchyard/config';
 const RESOLVED_CONFIG_ID = '\0' + CONFIG_ID;
+export const ACTIONS_ID = 'virtual:switchyard/actions';
+const RESOLVED_ACTIONS_ID = '\0' + ACTIONS_ID;
+/** The runtime the generated action code imports: references and form marks. */
+const REFERENCE_RUNTIME = resolve(import.meta.dirname, '../client/server-reference.ts');
 
 /** The app's router settings: its config file over the defaults, or the defaults alone. */
 export function readRouterConfig(appDir: string): RouterConfig {
@@ -45,6 +53,8 @@ export interface SwitchyardPluginOptions {
 export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions): Plugin {
   let files: string[] = [];
   let config = DEFAULT_ROUTER_CONFIG;
+  // Action ids are paths relative to here: `src/` for `src/app`.
+  const sourceRoot = dirname(appDir);
   const rescan = () => {
     files = scanAppDir(appDir);
     buildRouteTree(files);
@@ -63,6 +73,7 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       async handler(source, importer, options) {
         if (source === ROUTES_ID) return RESOLVED_ROUTES_ID;
         if (source === CONFIG_ID) return RESOLVED_CONFIG_ID;
+        if (source === ACTIONS_ID) return RESOLVED_ACTIONS_ID;
         if (!importer || !isClient(this.environment)) return null;
         if (source.startsWith('node:')) {
           this.error(`${describe(importer)} imports "${source}", which only runs on the server`);
@@ -79,12 +90,32 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
     },
     load(id) {
       if (id === RESOLVED_CONFIG_ID) return `export const config = ${JSON.stringify(config)};\n`;
+      if (id === RESOLVED_ACTIONS_ID) {
+        const entries = scanServerModules(sourceRoot).flatMap(({ file, names }) =>
+          names.map(
+            (name) =>
+              `  ${JSON.stringify(actionId(file, name))}: () => import(${JSON.stringify(resolve(sourceRoot, file))}).then((m) => m.${name}),`,
+          ),
+        );
+        return `export const actions = {\n${entries.join('\n')}\n};\n`;
+      }
       if (id !== RESOLVED_ROUTES_ID) return null;
       const client = isClient(this.environment);
       const entries = files
         .filter((file) => !client || COMPONENT_ROLES.has(classifyFile(file.split('/').pop()!)!))
         .map((file) => `  ${JSON.stringify(file)}: () => import(${JSON.stringify(resolve(appDir, file))}),`);
       return `export const modules = {\n${entries.join('\n')}\n};\n`;
+    },
+    transform(code, id) {
+      const path = id.split('?')[0]!;
+      if (id.startsWith('\0') || path.includes(`${sep}node_modules${sep}`) || !isUseServer(code)) return null;
+      const file = relative(sourceRoot, path).split(sep).join('/');
+      if (file.startsWith('..'))
+        this.error(`${describe(path)}: "use server" modules live under ${describe(sourceRoot)}`);
+      const names = serverExports(code, describe(path));
+      return isClient(this.environment)
+        ? clientModule(names, file, REFERENCE_RUNTIME)
+        : serverModule(code, names, file, REFERENCE_RUNTIME);
     },
     configureServer(server) {
       const onChange = (path: string) => {

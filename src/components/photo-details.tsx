@@ -5,6 +5,7 @@
 import { Link } from 'switchyard';
 import { formatCount, formatDate, tagHref } from '../lib/format';
 import type { Photo, User } from '../lib/types';
+import { LikeButton } from './like-button';
 import { PhotoArt } from './photo-art';
 
 export function PhotoDetails({ photo, author, titleId }: { photo: Photo; author: User; titleId?: string }) {
@@ -17,6 +18,7 @@ export function PhotoDetails({ photo, author, titleId }: { photo: Photo; author:
           by <Link href={`/u/${author.handle}`}>{author.name}</Link>{' '}
           <span className="muted">{`@${author.handle}`}</span>
         </p>
+        <LikeButton photoId={photo.id} likes={photo.likes} />
         <dl className="stats">
           <div>
             <dt>Likes</dt>

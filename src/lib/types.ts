@@ -2,6 +2,7 @@
  * The demo's data shapes, shared by the `.server.ts` loaders that build them and the components
  * that render them. Everything here is plain JSON: dates are ISO strings.
  */
+import type { Comment } from './comments';
 
 export interface User {
   handle: string;
@@ -42,6 +43,8 @@ export interface FeedData {
 export interface PhotoPageData {
   photo: Photo;
   author: User;
+  /** Oldest first, from the store. */
+  comments: Comment[];
   /** A few other photos by the same author. */
   more: PhotoCard[];
 }

@@ -19,5 +19,5 @@ test('switchyard exports', () => {
 });
 
 test('switchyard/server exports', () => {
-  expect(Object.keys(server).sort()).toEqual(['createApp']);
+  expect(Object.keys(server).sort()).toEqual(['createApp', 'revalidatePath']);
 });

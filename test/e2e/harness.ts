@@ -3,6 +3,9 @@
  * a page in Chromium that records console messages, page errors and requests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium } from './chromium';
 import { BUILDS } from './global-setup';
@@ -12,15 +15,26 @@ export const skipWithoutChromium = !hasChromium();
 export interface RunningServer {
   url: string;
   logs: string[];
-  stop(): Promise<void>;
+  /** Where this server's demo database lives: its own, unless one was passed in. */
+  dataDir: string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function startServer(build: keyof typeof BUILDS): Promise<RunningServer> {
+export interface ServerOptions {
+  /** Extra environment for the server process. */
+  env?: NodeJS.ProcessEnv;
+  /** A data directory to reuse (a restart); by default each server gets a fresh one. */
+  dataDir?: string;
+}
+
+export function startServer(build: keyof typeof BUILDS, options: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchyard-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
     ['bin/switchyard.js', 'start', '--port', '0', '--out', BUILDS[build].out],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, ...options.env },
     },
   );
   const logs: string[] = [];
@@ -34,10 +48,11 @@ export function startServer(build: keyof typeof BUILDS): Promise<RunningServer> 
         resolve({
           url: `http://127.0.0.1:${port}`,
           logs,
-          stop: () =>
+          dataDir,
+          stop: (signal = 'SIGTERM') =>
             new Promise((done) => {
               child.once('exit', () => done());
-              child.kill('SIGTERM');
+              child.kill(signal);
             }),
         });
       }

@@ -2,6 +2,7 @@ import { notFound, type LoadArgs } from 'switchyard';
 import { getPhoto, photosByUser, toCard } from '../../../lib/photos';
 import type { PhotoPageData } from '../../../lib/types';
 import { getUser } from '../../../lib/users';
+import { store } from '../../../lib/db.server';
 
 const MORE_COUNT = 4;
 
@@ -14,5 +15,7 @@ export async function load({ params }: LoadArgs<{ id: string }>): Promise<PhotoP
     .filter((other) => other.id !== photo.id)
     .slice(0, MORE_COUNT)
     .map(toCard);
-  return { photo, author, more };
+  // Likes and comments change while the server runs: they come from the store, per request.
+  const likes = store().likesOf(photo.id) ?? photo.likes;
+  return { photo: { ...photo, likes }, author, more, comments: store().commentsOf(photo.id) };
 }

@@ -1,14 +1,16 @@
 import type { PageProps } from 'switchyard';
+import { Comments } from '../../../components/comments';
 import { PhotoDetails } from '../../../components/photo-details';
 import { PhotoGrid } from '../../../components/photo-grid';
 import type { PhotoPageData } from '../../../lib/types';
 
 export default function PhotoPage({ data }: PageProps<{ id: string }, PhotoPageData>) {
-  const { photo, author, more } = data;
+  const { photo, author, more, comments } = data;
   return (
     <>
       <title>{`${photo.title} by ${author.name} · Switchyard`}</title>
       <PhotoDetails photo={photo} author={author} />
+      <Comments photoId={photo.id} comments={comments} />
       {more.length > 0 && (
         <section className="section" aria-labelledby="more-heading">
           <h2 id="more-heading">{`More from ${author.name}`}</h2>

@@ -1,0 +1,51 @@
+/**
+ * Calls a server action from the browser (SPEC A1, A3): one POST, then what the answer says —
+ * the return value; a redirect, as a navigation (pushed, SPEC E2); `revalidatePath`, as the
+ * current page's data fetched again and only the matching prefetch entries dropped (C7); a
+ * server error, thrown with its digest only. The router is handed in by the client entry.
+ */
+import { actionUrl, ACTION_HEADER, ARGS_FIELD, FORM_PLACEHOLDER, type ActionAnswer } from '../shared/actions';
+import { serverError } from '../shared/error-messages';
+import { checkRedirectTarget } from '../shared/redirect-target';
+import { toSignal } from '../shared/router-signals';
+import type { Router } from './router';
+
+let router: Router | undefined;
+
+/** Set once by the client entry: actions need the router to navigate and revalidate. */
+export function connectActions(to: Router): void {
+  router = to;
+}
+
+/** A FormData argument is sent as the form itself, so files and repeated fields survive. */
+function encode(args: unknown[]): { body: BodyInit; headers: Record<string, string> } {
+  const form = args.find((arg): arg is FormData => arg instanceof FormData);
+  if (!form) return { body: JSON.stringify({ args }), headers: { 'content-type': 'application/json' } };
+  const body = new FormData();
+  form.forEach((value, key) => body.append(key, value));
+  body.set(ARGS_FIELD, JSON.stringify(args.map((arg) => (arg === form ? FORM_PLACEHOLDER : arg))));
+  return { body, headers: {} };
+}
+
+export async function callServer(id: string, args: unknown[]): Promise<unknown> {
+  const { body, headers } = encode(args);
+  const response = await fetch(actionUrl(id), {
+    method: 'POST',
+    body,
+    headers: { ...headers, accept: 'application/json', [ACTION_HEADER]: '1' },
+  });
+  if (!response.headers.get('content-type')?.startsWith('application/json')) {
+    throw new Error(`switchyard: the action answered ${response.status} ${await response.text()}`);
+  }
+  const answer = (await response.json()) as ActionAnswer;
+  if ('error' in answer) throw serverError(answer.digest);
+  if (answer.revalidated.length > 0) await router?.revalidate(answer.revalidated);
+  if ('value' in answer) return answer.value;
+  if (answer.signal.kind === 'redirect') {
+    const path = checkRedirectTarget(answer.signal.location);
+    if (path === null) throw new Error(`switchyard: refused to redirect to ${answer.signal.location}`);
+    await router?.navigate(path);
+    return undefined;
+  }
+  throw toSignal(answer.signal);
+}

@@ -1,0 +1,135 @@
+/**
+ * The server-action endpoint (SPEC A1–A3): `POST /_switchyard/action/<id>`. In order: the origin
+ * check (403), the id (404: own entries only), the body (413 past 1 MiB, read only then), the
+ * arguments (400/415), then the action. A script gets JSON; a browser's own form post (no
+ * JavaScript) gets a 303: to a redirect's target, or back to the page the form was on.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import {
+  ACTION_HEADER,
+  ARGS_FIELD,
+  BOUND_FIELD,
+  FORM_PLACEHOLDER,
+  REFERENCE_FIELD,
+  type ActionAnswer,
+} from '../shared/actions';
+import { checkRedirectTarget } from '../shared/redirect-target';
+import { isRedirect, isRouterSignal, signalData } from '../shared/router-signals';
+import { decodeActionArgs } from './action-args';
+import { checkActionOrigin } from './action-guard';
+import { createActionRegistry } from './action-registry';
+import { digestOf } from './digest';
+import { errorDocument } from './error-document';
+import { HttpError } from './http-error';
+import type { ResolvedOptions } from './options';
+import { readBody } from './read-body';
+import { collectRevalidated } from './revalidate';
+
+/** Each action id with a loader of its module's export, made by the Vite plugin. */
+export type ActionModules = Readonly<Record<string, () => Promise<unknown>>>;
+
+export function createActionHandler(options: ResolvedOptions): RequestHandler {
+  const registry = createActionRegistry();
+  for (const [id, load] of Object.entries(options.actions)) {
+    registry.register(id, async (...args: unknown[]) => {
+      const action = await load();
+      if (typeof action !== 'function') throw new TypeError(`server action ${id} is not a function`);
+      return (action as (...a: unknown[]) => unknown)(...args);
+    });
+  }
+
+  return async function handleAction(req: Request, res: Response): Promise<void> {
+    res.setHeader('cache-control', 'no-store');
+    const script = req.headers[ACTION_HEADER] !== undefined;
+    const refused = checkActionOrigin(req, options.actionOrigins);
+    if (refused)
+      return void res.status(refused.status).type('text/plain').send(`Forbidden: ${refused.message}`);
+    const action = registry.lookupAction(String(req.params.id));
+    if (!action) return void res.status(404).type('text/plain').send('Not Found: no such server action.');
+
+    let args: unknown[];
+    try {
+      args = await decodeArgs(req);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      // After a 413 the rest of the body is not read; closing is cheaper than draining it.
+      if (error.status === 413) res.setHeader('connection', 'close');
+      return void res.status(error.status).type('text/plain').send(error.message);
+    }
+
+    let outcome: { result: unknown; paths: string[] };
+    try {
+      outcome = await collectRevalidated(async () => action(...args));
+    } catch (error) {
+      if (isRouterSignal(error)) return answerSignal(req, res, script, error);
+      const digest = digestOf(error);
+      options.logger.error(`[switchyard] action ${String(req.params.id)} failed, digest ${digest}`, error);
+      options.reporter.report(error, { route: null, digest, source: 'action' });
+      if (script) return void res.status(500).json({ error: 'server', digest } satisfies ActionAnswer);
+      return void res.status(500).type('html').send(errorDocument(digest));
+    }
+    if (script) {
+      const answer: ActionAnswer = { value: outcome.result ?? null, revalidated: outcome.paths };
+      return void res.status(200).json(answer);
+    }
+    res.redirect(303, backTo(req));
+  };
+
+  function answerSignal(req: Request, res: Response, script: boolean, signal: unknown): void {
+    if (!isRouterSignal(signal)) return;
+    let data = signalData(signal);
+    if (isRedirect(signal)) {
+      const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
+      if (location === null) {
+        res
+          .status(400)
+          .type('text/plain')
+          .send('Bad Request: the redirect target is not a path on this site.');
+        return;
+      }
+      data = { ...data, location } as typeof data;
+      if (!script) return void res.redirect(303, location);
+    }
+    if (script) return void res.status(200).json({ signal: data, revalidated: [] } satisfies ActionAnswer);
+    res.status(404).type('text/plain').send('Not Found');
+  }
+}
+
+/** The arguments: as sent by the client runtime, or a plain form post's fields after its bound ones. */
+async function decodeArgs(req: Request): Promise<unknown[]> {
+  const contentType = req.headers['content-type'];
+  const args = await decodeActionArgs(contentType, await readBody(req));
+  const form = args[0];
+  if (!(form instanceof FormData)) return args;
+  const json = (field: string) => {
+    const text = form.get(field);
+    form.delete(field);
+    return typeof text === 'string'
+      ? decodeActionArgs('application/json', Buffer.from(`{"args":${text}}`))
+      : undefined;
+  };
+  const sent = await json(ARGS_FIELD);
+  const bound = (await json(BOUND_FIELD)) ?? [];
+  // React adds these to progressive forms; they are not the app's fields.
+  form.delete('$ACTION_KEY');
+  form.delete(REFERENCE_FIELD);
+  if (!sent) return [...bound, form];
+  return sent.map((arg) => (isPlaceholder(arg) ? form : arg));
+}
+
+function isPlaceholder(arg: unknown): boolean {
+  return typeof arg === 'object' && arg !== null && (arg as typeof FORM_PLACEHOLDER).$form === true;
+}
+
+/** Where a plain form post goes back to: the page it came from, if that is one of ours. */
+function backTo(req: Request): string {
+  const referer = req.headers.referer;
+  if (!referer) return '/';
+  try {
+    const url = new URL(referer);
+    if (url.host !== req.headers.host) return '/';
+    return checkRedirectTarget(url.pathname + url.search) ?? '/';
+  } catch {
+    return '/';
+  }
+}

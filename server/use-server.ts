@@ -1,0 +1,71 @@
+/**
+ * `"use server"` modules (SPEC A1): a module whose first statement is that directive exports
+ * server functions. The client build gets one reference per export in its place; the server
+ * build keeps the functions and marks each for progressive forms. Ids come from the module's
+ * path relative to the source root (the app directory's parent), the same in both builds.
+ *
+ * Exports must be named functions: `export async function f()` or `export const f = async () =>`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { actionId } from './action-registry';
+
+const DIRECTIVE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(['"])use server\1/;
+const FUNCTION_EXPORT = /^export\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/gm;
+const CONST_EXPORT = /^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm;
+const OTHER_EXPORT = /^export\s+(?:default\b|\{|\*)/m;
+const SOURCE = /\.[cm]?[jt]sx?$/;
+
+export function isUseServer(code: string): boolean {
+  return DIRECTIVE.test(code);
+}
+
+/** The names a `"use server"` module exports; any other kind of export is a build error. */
+export function serverExports(code: string, file: string): string[] {
+  if (OTHER_EXPORT.test(code)) {
+    throw new Error(
+      `${file}: a "use server" module exports named functions only (no default export, no export lists)`,
+    );
+  }
+  return [...code.matchAll(FUNCTION_EXPORT), ...code.matchAll(CONST_EXPORT)].map((m) => m[1]!);
+}
+
+/** What the browser gets for the module: a reference per export, and nothing of its code. */
+export function clientModule(names: readonly string[], relativeFile: string, runtime: string): string {
+  const lines = names.map(
+    (name) =>
+      `export const ${name} = createServerReference(${JSON.stringify(actionId(relativeFile, name))});`,
+  );
+  return [`import { createServerReference } from ${JSON.stringify(runtime)};`, ...lines].join('\n');
+}
+
+/** What the server gets: the module as written, each export marked for progressive forms. */
+export function serverModule(
+  code: string,
+  names: readonly string[],
+  relativeFile: string,
+  runtime: string,
+): string {
+  const marks = names.map(
+    (name) => `__syRegister(${name}, ${JSON.stringify(actionId(relativeFile, name))});`,
+  );
+  return [
+    code,
+    `import { registerServerReference as __syRegister } from ${JSON.stringify(runtime)};`,
+    ...marks,
+  ].join('\n');
+}
+
+/** Every `"use server"` module under `root`, relative to it, with its export names. */
+export function scanServerModules(root: string): { file: string; names: string[] }[] {
+  const found: { file: string; names: string[] }[] = [];
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !SOURCE.test(entry.name) || path.includes(`${sep}node_modules${sep}`)) continue;
+    const code = readFileSync(path, 'utf8');
+    if (!isUseServer(code)) continue;
+    const file = relative(root, path).split(sep).join('/');
+    found.push({ file, names: serverExports(code, file) });
+  }
+  return found.sort((a, b) => a.file.localeCompare(b.file));
+}

@@ -1,0 +1,43 @@
+import { useActionState } from 'react';
+import { addComment, type CommentFormState } from '../lib/actions';
+import { MAX_AUTHOR_LENGTH, MAX_COMMENT_LENGTH, type Comment } from '../lib/comments';
+import { formatDate } from '../lib/format';
+
+const INITIAL: CommentFormState = { error: null, posted: null };
+
+/** A photo's comments, and a form to add one that works with JavaScript off too. */
+export function Comments({ photoId, comments }: { photoId: string; comments: readonly Comment[] }) {
+  const [state, post, pending] = useActionState(addComment, INITIAL);
+  return (
+    <section className="section comments" aria-labelledby="comments-heading">
+      <h2 id="comments-heading">{`Comments (${comments.length})`}</h2>
+      <ol className="comment-list">
+        {comments.map((c) => (
+          <li key={c.id} className="comment">
+            <p className="comment-meta">
+              <strong>{c.author}</strong> <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
+            </p>
+            <p className="comment-text">{c.text}</p>
+          </li>
+        ))}
+      </ol>
+      <form action={post} className="comment-form" aria-describedby="comment-error">
+        <input type="hidden" name="photoId" value={photoId} />
+        <label>
+          Your name
+          <input name="author" maxLength={MAX_AUTHOR_LENGTH} autoComplete="nickname" />
+        </label>
+        <label>
+          Comment
+          <textarea name="text" rows={3} maxLength={MAX_COMMENT_LENGTH} />
+        </label>
+        <p id="comment-error" className="form-error" role="alert">
+          {state.error}
+        </p>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? 'Posting…' : 'Post comment'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The server-action endpoint over HTTP (SPEC A1–A3): each check of A2 tried as an attack, and
+ * each kind of result (value, redirect, revalidation, error) as the client and a no-JS form see it.
+ */
+import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import request from 'supertest';
+import { expect, test, vi } from 'vitest';
+import { actionId } from '../../server/action-registry';
+import { createApp } from '../../server/create-app';
+import { ACTION_HEADER, actionUrl } from '../../shared/actions';
+import { basicApp } from './fixture-app';
+
+const load = (name: string) => () =>
+  import('../fixtures/basic/actions').then((m) => (m as Record<string, unknown>)[name]);
+const ACTIONS = Object.fromEntries(
+  ['echo', 'goTo', 'fail', 'touch', 'formEcho'].map((name) => [
+    actionId('basic/actions.ts', name),
+    load(name),
+  ]),
+);
+const url = (name: string) => actionUrl(actionId('basic/actions.ts', name));
+const ORIGIN = 'http://127.0.0.1';
+
+function app() {
+  const logger = { error: vi.fn(), info: vi.fn() };
+  const reporter = { report: vi.fn() };
+  return { app: createApp({ modules: basicApp, actions: ACTIONS, logger, reporter }), logger, reporter };
+}
+
+/** A call as the client runtime makes it. */
+function call(server: ReturnType<typeof app>['app'], name: string, args: unknown[]) {
+  return request(server)
+    .post(url(name))
+    .set('host', '127.0.0.1')
+    .set('origin', ORIGIN)
+    .set(ACTION_HEADER, '1')
+    .set('content-type', 'application/json')
+    .send(JSON.stringify({ args }));
+}
+
+test('a call returns the action’s value as JSON', async () => {
+  const res = await call(app().app, 'echo', [1, 'two', { three: [3] }]);
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ value: { args: [1, 'two', { three: [3] }], polluted: null }, revalidated: [] });
+});
+
+test.each([
+  ['application/json', '{"args":[]}'],
+  ['text/plain', '{"args":[]}'],
+  ['application/x-www-form-urlencoded', 'a=1'],
+  [
+    'multipart/form-data; boundary=x',
+    '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n',
+  ],
+])('another origin is refused with a 403 for a %s body', async (type, body) => {
+  const { app: server, logger } = app();
+  const res = await request(server)
+    .post(url('echo'))
+    .set('host', '127.0.0.1')
+    .set('origin', 'http://evil.example')
+    .set('content-type', type)
+    .send(body);
+  expect(res.status).toBe(403);
+  expect(logger.error).not.toHaveBeenCalled();
+});
+
+test('a cross-site fetch is refused even with a matching Origin', async () => {
+  const res = await call(app().app, 'echo', []).set('sec-fetch-site', 'cross-site');
+  expect(res.status).toBe(403);
+});
+
+test('a forged X-Forwarded-Host does not make another origin ours', async () => {
+  const res = await call(app().app, 'echo', [])
+    .set('origin', 'http://evil.example')
+    .set('x-forwarded-host', 'evil.example');
+  expect(res.status).toBe(403);
+});
+
+test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'nope#echo'])(
+  'the id %j is a 404',
+  async (id) => {
+    const res = await request(app().app)
+      .post(actionUrl(id))
+      .set('host', '127.0.0.1')
+      .set('origin', ORIGIN)
+      .set('content-type', 'application/json')
+      .send('{"args":[]}');
+    expect(res.status).toBe(404);
+  },
+);
+
+test('only POST: GET on an action is a 405', async () => {
+  const res = await request(app().app).get(url('echo'));
+  expect(res.status).toBe(405);
+  expect(res.headers.allow).toBe('POST');
+});
+
+test('a text/plain body is a 415', async () => {
+  const res = await call(app().app, 'echo', []).set('content-type', 'text/plain');
+  expect(res.status).toBe(415);
+});
+
+test('{"__proto__": {"polluted": 1}} in the arguments pollutes nothing', async () => {
+  const res = await request(app().app)
+    .post(url('echo'))
+    .set('host', '127.0.0.1')
+    .set('origin', ORIGIN)
+    .set(ACTION_HEADER, '1')
+    .set('content-type', 'application/json')
+    .send('{"args":[{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}},"ok":1}]}');
+  expect(res.status).toBe(200);
+  expect(res.body.value).toEqual({ args: [{ ok: 1 }], polluted: null });
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+test('a body of 1 MiB + 1 is a 413, by Content-Length and when chunked', async () => {
+  const { app: server } = app();
+  const big = JSON.stringify({ args: ['x'.repeat(1_048_576)] });
+  const res = await call(server, 'echo', []).send(big);
+  expect(res.status).toBe(413);
+
+  const http = server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => http.once('listening', resolve));
+  const port = (http.address() as AddressInfo).port;
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: url('echo'),
+        headers: {
+          host: '127.0.0.1',
+          origin: ORIGIN,
+          'content-type': 'application/json',
+          [ACTION_HEADER]: '1',
+          'transfer-encoding': 'chunked',
+        },
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      },
+    );
+    req.on('error', reject);
+    // 65 chunks of 16 KiB: past 1 MiB without ever saying how long the body is.
+    for (let i = 0; i < 65; i++) req.write('x'.repeat(16_384));
+    req.end();
+  });
+  http.close();
+  expect(status).toBe(413);
+});
+
+test('redirect() in an action: a signal for the client, a 303 for a form post', async () => {
+  const { app: server, reporter } = app();
+  const res = await call(server, 'goTo', ['/photos/2']);
+  expect(res.body).toEqual({
+    signal: { kind: 'redirect', location: '/photos/2', status: 307 },
+    revalidated: [],
+  });
+  const form = await request(server)
+    .post(url('goTo'))
+    .set('host', '127.0.0.1')
+    .set('origin', ORIGIN)
+    .type('form')
+    .send({ $bound: '["/photos/4"]' });
+  expect(form.status).toBe(303);
+  expect(form.headers.location).toBe('/photos/4');
+  const hostile = await call(server, 'goTo', ['//evil.example']);
+  expect(hostile.status).toBe(400);
+  expect(reporter.report).not.toHaveBeenCalled();
+});
+
+test('revalidatePath: the answer names each path once, without search or hash', async () => {
+  const res = await call(app().app, 'touch', ['/photos/3?x=1', '/photos/3#c', '/']);
+  expect(res.body).toEqual({ value: 'touched', revalidated: ['/photos/3', '/'] });
+});
+
+test('a thrown error: a 500 with the digest only, logged and reported once with that digest', async () => {
+  const { app: server, logger, reporter } = app();
+  const res = await call(server, 'fail', []);
+  expect(res.status).toBe(500);
+  expect(JSON.stringify(res.body)).not.toContain('secret');
+  expect(res.body).toEqual({ error: 'server', digest: expect.stringMatching(/^[0-9a-f]{10}$/) });
+  expect(logger.error).toHaveBeenCalledTimes(1);
+  expect(logger.error.mock.calls[0]![0]).toContain(`digest ${res.body.digest}`);
+  expect(reporter.report).toHaveBeenCalledTimes(1);
+  expect(reporter.report.mock.calls[0]![1]).toEqual({
+    route: null,
+    digest: res.body.digest,
+    source: 'action',
+  });
+});
+
+test('a no-JS form post: bound arguments first, then the form; a 303 back to the page', async () => {
+  const { app: server } = app();
+  const res = await request(server)
+    .post(url('formEcho'))
+    .set('host', '127.0.0.1')
+    .set('origin', ORIGIN)
+    .set('referer', `${ORIGIN}/photos/3?x=1`)
+    .type('form')
+    .send({ $bound: '[{"error":null}]', $ACTION_KEY: 'k1', $SY_ACTION: '', text: 'hi' });
+  expect(res.status).toBe(303);
+  expect(res.headers.location).toBe('/photos/3?x=1');
+  // The same call from a script shows what the action received.
+  const seen = await request(server)
+    .post(url('formEcho'))
+    .set('host', '127.0.0.1')
+    .set('origin', ORIGIN)
+    .set(ACTION_HEADER, '1')
+    .type('form')
+    .send({ $args: '[{"error":null},{"$form":true}]', text: 'hi' });
+  expect(seen.body.value).toEqual({ previous: { error: null }, fields: { text: 'hi' } });
+});
+
+test('a form post from another site’s page goes back to the home page, never to that site', async () => {
+  const res = await request(app().app)
+    .post(url('echo'))
+    .set('host', '127.0.0.1')
+    .set('origin', ORIGIN)
+    .set('referer', 'http://evil.example/phish')
+    .type('form')
+    .send({ text: 'hi' });
+  expect(res.status).toBe(303);
+  expect(res.headers.location).toBe('/');
+});
