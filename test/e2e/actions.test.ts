@@ -10,6 +10,7 @@ import { actionId } from '../../server/action-registry';
 import { BUILDS } from './global-setup';
 import {
   launchChromium,
+  openAt,
   openPage,
   skipWithoutChromium,
   startServer,
@@ -58,15 +59,8 @@ describe.skipIf(skipWithoutChromium)('server actions in Chromium', () => {
     expect(read('server')).toContain('commentsOf');
   });
 
-  async function open(path: string, javaScriptEnabled = true) {
-    const recorded = await openPage(browser, { javaScriptEnabled, saveData: true });
-    const requests: Request[] = [];
-    recorded.page.on('request', (r) => requests.push(r));
-    await recorded.page.goto(server.url + path);
-    if (javaScriptEnabled) await waitForHydration(recorded.page);
-    requests.length = 0;
-    return { ...recorded, requests };
-  }
+  const open = (path: string, javaScriptEnabled = true) =>
+    openAt(browser, server.url + path, { javaScriptEnabled, saveData: true });
 
   test('a like with JavaScript: counted at once while pending, then stored', async () => {
     const { page, requests, errors } = await open('/photos/20');

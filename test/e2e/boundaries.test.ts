@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CLIENT_ERROR_MESSAGE, SERVER_ERROR_MESSAGE } from '../../shared/error-messages';
 import {
   launchChromium,
+  openAt,
   openPage,
   skipWithoutChromium,
   startServer,
@@ -27,15 +28,7 @@ describe.skipIf(skipWithoutChromium)('boundaries in Chromium', () => {
   });
 
   /** A hydrated page, with prefetching off (Save-Data) so that each click fetches for itself. */
-  async function open(path: string) {
-    const recorded = await openPage(browser, { saveData: true });
-    const requests: Request[] = [];
-    recorded.page.on('request', (r) => requests.push(r));
-    await recorded.page.goto(server.url + path);
-    await waitForHydration(recorded.page);
-    requests.length = 0;
-    return { ...recorded, requests };
-  }
+  const open = (path: string) => openAt(browser, server.url + path, { saveData: true });
 
   test('a render error nothing catches: exactly the client-side message', async () => {
     const { page, errors } = await open('/lab/client-error');

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { hasChromium, launchChromium } from './chromium';
 import { BUILDS } from './global-setup';
 
@@ -106,3 +106,21 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 export { launchChromium };
+
+/**
+ * A page at `url`, hydrated when scripts run, whose `requests` list starts empty after the load:
+ * what a test then does is all it holds.
+ */
+export async function openAt(
+  browser: Browser,
+  url: string,
+  options: { javaScriptEnabled?: boolean; saveData?: boolean } = {},
+): Promise<Omit<RecordedPage, 'requests'> & { requests: Request[] }> {
+  const recorded = await openPage(browser, options);
+  const requests: Request[] = [];
+  recorded.page.on('request', (r) => requests.push(r));
+  await recorded.page.goto(url);
+  if (options.javaScriptEnabled ?? true) await waitForHydration(recorded.page);
+  requests.length = 0;
+  return { ...recorded, requests };
+}

@@ -6,14 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BUILDS } from './global-setup';
-import {
-  launchChromium,
-  openPage,
-  skipWithoutChromium,
-  startServer,
-  waitForHydration,
-  type RunningServer,
-} from './harness';
+import { launchChromium, openAt, skipWithoutChromium, startServer, type RunningServer } from './harness';
 
 const isDocument = (r: Request) => r.resourceType() === 'document';
 const isPageData = (r: Request) => new URL(r.url()).searchParams.has('_sy');
@@ -40,15 +33,8 @@ describe.skipIf(skipWithoutChromium)('soft navigation in Chromium', () => {
    * These tests are about navigations that find nothing prefetched, so the page asks to save
    * data (as a browser on a metered connection does), which turns prefetching off (SPEC C6).
    */
-  async function open(path: string, javaScriptEnabled = true) {
-    const recorded = await openPage(browser, { javaScriptEnabled, saveData: true });
-    const requests: Request[] = [];
-    recorded.page.on('request', (r) => requests.push(r));
-    await recorded.page.goto(server.url + path);
-    if (javaScriptEnabled) await waitForHydration(recorded.page);
-    requests.length = 0;
-    return { ...recorded, requests };
-  }
+  const open = (path: string, javaScriptEnabled = true) =>
+    openAt(browser, server.url + path, { javaScriptEnabled, saveData: true });
 
   test('a link click: no document request, one page-data request, root layout state kept', async () => {
     const { page, requests, errors, console } = await open('/');
