@@ -25,6 +25,9 @@ if (args.command === 'start') {
     console.error(`No production build in ${args.outDir}. Run \`switchyard build\` first.`);
     process.exit(1);
   }
+  // Sentry before Express (SPEC M1). `npm start` already did this with `node --import`, which
+  // makes this a no-op; `npx switchyard start` gets it here, still before the bundle loads Express.
+  await import('../server/instrument.mjs');
   const { createProductionApp } = await import(pathToFileURL(entry).href);
   /** @type {import('node:http').Server} */
   const server = createProductionApp(args.outDir).listen(args.port, () => {

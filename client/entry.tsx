@@ -14,6 +14,7 @@ import { Assets } from './assets';
 import { browserEffects, browserView, readHistoryEntry } from './browser-effects';
 import { filesOf } from '../shared/page-state';
 import { installDevtools } from './devtools/install';
+import { createErrorReporting, whenHydrated } from './error-reporting';
 import { createRouter } from './router';
 import { RouterRoot } from './router-root';
 import { receiveStreamed } from './streamed-receiver';
@@ -36,10 +37,16 @@ async function start(state: PageState): Promise<void> {
   history.scrollRestoration = 'manual';
   addEventListener('popstate', (event) => void router.onPopState(readHistoryEntry(event.state)));
   addEventListener('pagehide', () => router.saveScroll());
+  // Errors are caught from the first render; the Sentry SDK (with a DSN only) loads after hydration.
+  const reporting = createErrorReporting(window.__SWITCHYARD_SENTRY__, async (sentry) =>
+    (await import('./sentry-browser')).startSentry(sentry),
+  );
   hydrateRoot(
     document,
     <RouterRoot router={router} head={<Assets scripts={[]} styles={[]} />} view={browserView} />,
+    reporting.rootOptions,
   );
+  void whenHydrated().then(reporting.start);
   // After hydration: the panel mounts a root of its own beside the app's.
   installDevtools(router);
 }

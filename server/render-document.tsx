@@ -31,6 +31,7 @@ import {
   type RouterSignal,
 } from '../shared/router-signals';
 import { STREAM_GLOBAL, streamedPlaces, type StreamedPayload } from '../shared/streamed-data';
+import { sentryConfigScript } from '../shared/sentry-browser-config';
 import { serializeForScript } from '../shared/serialize-for-script';
 import { Assets } from '../client/assets';
 import { RouterRoot } from '../client/router-root';
@@ -38,6 +39,7 @@ import { createStaticRouter } from '../client/static-router';
 
 import { digestOf } from './digest';
 import { errorDocument } from './error-document';
+import type { ErrorContext } from './error-reporter';
 import { HtmlInjector, inlineScript } from './html-injector';
 import type { RenderOutcome, ResolvedOptions } from './options';
 import {
@@ -57,7 +59,12 @@ export interface RenderStats {
 }
 
 export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOptions, stats: RenderStats) {
-  const { logger, observer } = options;
+  const { logger, observer, reporter } = options;
+  const { dsn, tunnelPath, environment, release } = options.sentry;
+  // Only with a DSN: the browser loads the Sentry SDK when it finds this (SPEC M2, P2).
+  const sentryScript = dsn
+    ? `;${sentryConfigScript({ dsn, tunnel: tunnelPath, release, ...(environment ? { environment } : {}) })}`
+    : '';
 
   return async function renderDocument(req: Request, res: Response): Promise<void> {
     const url = new URL(req.originalUrl, 'http://localhost');
@@ -99,10 +106,20 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
       observer.renderEnded?.(outcome);
     });
 
-    const fail = (error: unknown) => {
-      if (outcome === 'completed') outcome = 'failed';
+    // React calls onError and then onShellError with one error: it is logged and reported once.
+    const recorded = new Set<unknown>();
+    const record = (error: unknown, source: ErrorContext['source'], what: string): string => {
       const digest = digestOf(error);
-      logger.error(`[switchyard] ${req.method} ${url.pathname} failed, digest ${digest}`, error);
+      if (recorded.has(error)) return digest;
+      recorded.add(error);
+      logger.error(`[switchyard] ${req.method} ${url.pathname} ${what}, digest ${digest}`, error);
+      reporter.report(error, { route: matchRoute(runtime.tree, segments)?.pattern ?? null, digest, source });
+      return digest;
+    };
+
+    const fail = (error: unknown, source: ErrorContext['source'] = 'load') => {
+      if (outcome === 'completed') outcome = 'failed';
+      const digest = record(error, source, 'failed');
       if (res.headersSent || res.destroyed) {
         res.destroy();
         return;
@@ -200,7 +217,7 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
         />
       );
       const stream = renderToPipeableStream(element, {
-        bootstrapScriptContent: `self.__SWITCHYARD__=${serializeForScript(page.state)}`,
+        bootstrapScriptContent: `self.__SWITCHYARD__=${serializeForScript(page.state)}${sentryScript}`,
         bootstrapModules: [...runtime.bootstrap],
         ...(nonce ? { nonce } : {}),
         onShellReady() {
@@ -226,7 +243,7 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
               (notFound) => streamPage(notFound, false),
               fail,
             );
-          } else fail(error);
+          } else fail(error, 'render');
         },
         onError(error) {
           if (isRouterSignal(error)) {
@@ -235,14 +252,16 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
             return undefined;
           }
           if (controller.signal.aborted) return undefined;
-          const digest = digestOf(error);
-          logger.error(`[switchyard] ${req.method} ${url.pathname} render error, digest ${digest}`, error);
-          return digest;
+          return record(error, isStreamedLoadError(page.state, error) ? 'load' : 'render', 'render error');
         },
       });
       render.abort = stream.abort;
       if (controller.signal.aborted) stream.abort(controller.signal.reason);
-      streamData(page.state, out, nonce);
+      // The browser is told a digest for data the deadline cut off: the log must have it too.
+      streamData(page.state, out, nonce, controller.signal, (digest) => {
+        if (outcome === 'timeout')
+          logger.error(`[switchyard] ${req.method} ${url.pathname} render deadline passed, digest ${digest}`);
+      });
     }
 
     /** The meta tag a signal adds after the shell: noindex, or a refresh the client router follows. */
@@ -264,19 +283,48 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
 /**
  * Sends each streamed place's outcome as a script the client entry reads (SPEC E5), as soon as
  * its loader settles: the data, a router signal, or the digest of an error (never the error).
+ * A render cut short (deadline, S3) settles what is left as an error, so that no browser waits
+ * on data that will never come.
  */
-function streamData(state: PageState, out: HtmlInjector, nonce: string | undefined): void {
+function streamData(
+  state: PageState,
+  out: HtmlInjector,
+  nonce: string | undefined,
+  cut: AbortSignal,
+  onCut: (digest: string) => void,
+): void {
   for (const { id, data } of streamedPlaces(state)) {
-    const send = (payload: StreamedPayload) =>
+    let sent = false;
+    const send = (payload: StreamedPayload) => {
+      if (sent) return;
+      sent = true;
       out.inject(
         inlineScript(`(self.${STREAM_GLOBAL}||=[]).push(${serializeForScript([id, payload])})`, nonce),
       );
-    data.then(
-      (value) => send({ value }),
-      (error: unknown) =>
-        send(isRouterSignal(error) ? { signal: signalData(error) } : { digest: digestOf(error) }),
+    };
+    const fail = (error: unknown) =>
+      send(isRouterSignal(error) ? { signal: signalData(error) } : { digest: digestOf(error) });
+    // Settled already (a fast loader): sent now, so it waits for the shell rather than for a
+    // callback that could run after React has ended the response.
+    if (data.status === 'fulfilled') send({ value: data.value });
+    else if (data.status === 'rejected') fail(data.reason);
+    else data.then((value) => send({ value }), fail);
+    cut.addEventListener(
+      'abort',
+      () => {
+        if (sent) return;
+        const digest = digestOf(cut.reason);
+        onCut(digest);
+        send({ digest });
+      },
+      { once: true },
     );
   }
+}
+
+/** A streamed loader's rejection reaches React when `Await` reads it: it is a load error. */
+function isStreamedLoadError(state: PageState, error: unknown): boolean {
+  return streamedPlaces(state).some(({ data }) => data.status === 'rejected' && data.reason === error);
 }
 
 function escapeAttribute(text: string): string {

@@ -175,3 +175,38 @@ describe('after the shell: streamed loader data (E5) and meta tags (S2)', () => 
     expect(logger.error.mock.calls[0]![0]).toContain(`digest ${digest}`);
   });
 });
+
+test('a render cut by its deadline settles the data still streaming as an error, so no browser waits forever', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const { app: server, logger } = app({ renderDeadlineMs: 5_000 });
+  const http = server.listen(0, '127.0.0.1');
+  try {
+    await new Promise((resolve) => http.once('listening', resolve));
+    const waiting = whenWaiting('streamed');
+    const res = await fetch(`http://127.0.0.1:${(http.address() as AddressInfo).port}/signals/streamed`);
+    await waiting;
+    const body = res.text();
+    vi.advanceTimersByTime(5_000);
+    const html = await body;
+    expect(html).toContain('id="streamed-loading"');
+    const digest = /push\(\["signals\/streamed#pageData",\{"digest":"([0-9a-f]{10})"\}\]\)/.exec(html)?.[1];
+    expect(digest).toBeDefined();
+    // The page says "see the server logs": they have it.
+    expect(logger.error.mock.calls.map((c) => c[0])).toContainEqual(
+      expect.stringContaining(`digest ${digest}`),
+    );
+  } finally {
+    openGate('streamed'); // lets the loader finish; its late answer is never written
+    vi.useRealTimers();
+    http.close();
+  }
+});
+
+test.each([
+  ['now', '{"value":{"text":"streamed data, there at once"}}'],
+  ['throw-now', '{"digest":'],
+])('a streamed loader that settled before the render (%s) still sends its outcome', async (then, payload) => {
+  const res = await request(app().app).get(`/signals/streamed?then=${then}`);
+  expect(res.status).toBe(200);
+  expect(res.text).toContain(`push(["signals/streamed#pageData",${payload}`);
+});

@@ -1,0 +1,34 @@
+/**
+ * The Sentry browser SDK, in a chunk of its own that the entry imports only with a config and only
+ * after hydration (SPEC M2, P2). Every envelope goes to our tunnel path, so the page talks to its
+ * own origin alone. Each error arrives here once (client/error-reporting.ts sees to that).
+ */
+import { init, reactErrorHandler, withScope } from '@sentry/react';
+import { digestFrom } from '../shared/error-messages';
+import type { BrowserSentryConfig } from '../shared/sentry-browser-config';
+import type { Capture, ErrorKind } from './error-reporting';
+
+export function startSentry(config: BrowserSentryConfig): Capture {
+  init({
+    dsn: config.dsn,
+    tunnel: config.tunnel,
+    release: config.release,
+    ...(config.environment ? { environment: config.environment } : {}),
+  });
+  // Sentry's handler for these very hooks. With a callback it marks the event handled: a boundary
+  // showed its fallback, or React recovered; an uncaught error is not handled.
+  const handled = () => {};
+  const handlers: Record<ErrorKind, ReturnType<typeof reactErrorHandler>> = {
+    caught: reactErrorHandler(handled),
+    recoverable: reactErrorHandler(handled),
+    uncaught: reactErrorHandler(),
+  };
+  return (kind, error, { componentStack }) => {
+    withScope((scope) => {
+      // The digest the user was shown (SPEC E4) ties this event to the server's.
+      const digest = digestFrom(error);
+      if (digest !== undefined) scope.setTag('digest', digest);
+      handlers[kind](error, { componentStack: componentStack ?? null });
+    });
+  };
+}

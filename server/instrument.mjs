@@ -1,0 +1,65 @@
+/**
+ * Starts the Sentry Node SDK before Express is imported (SPEC M1): `npm start` runs
+ * `node --import ./server/instrument.mjs bin/switchyard.js start`, and `switchyard start` imports
+ * it first too (a second import is a no-op). With no `SENTRY_DSN` it does nothing: the SDK is not
+ * even loaded, and no socket is opened.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
+import { URL } from 'node:url';
+import { parseCliArgs } from '../bin/cli-args.js';
+import { readSentryConfig } from './sentry-config.mjs';
+
+const config = readSentryConfig(process.env, undefined);
+if (config) {
+  const Sentry = await import('@sentry/node');
+  const { tunnelPath } = config;
+  const relayedTo = envelopeEndpoint(config.dsn);
+  Sentry.init({
+    dsn: config.dsn,
+    environment: config.environment,
+    release: config.release ?? buildIdOfStart(),
+    sampleRate: config.sampleRate,
+    tracesSampleRate: config.tracesSampleRate,
+    integrations: (defaults) => [
+      // Dedupe drops an event that repeats the one before, which for a server is the next
+      // occurrence of the same failure: each request's error is reported once, so keep them all.
+      ...defaults.filter(({ name }) => !['Dedupe', 'Http', 'NodeFetch'].includes(name)),
+      // The tunnel relays the browser's envelopes, in and out: tracing it would report on
+      // Sentry's own traffic (M3). Hashed assets are only noise in a trace list.
+      Sentry.httpIntegration({
+        ignoreIncomingRequests: (urlPath) =>
+          urlPath.split('?')[0] === tunnelPath || urlPath.startsWith('/assets/'),
+      }),
+      // The SDK skips its own requests by their `sentry_key` query, which relayed ones lack.
+      Sentry.nativeNodeFetchIntegration({ ignoreOutgoingRequests: (url) => url.split('?')[0] === relayedTo }),
+    ],
+  });
+  // What the SDK's own integrations could capture besides our reporter, and why it is not twice:
+  // - Express: only errors that reach Express's error handlers; Switchyard's handlers answer
+  //   their errors themselves (a 500 with a digest), so those are never passed on.
+  // - onUncaughtException / onUnhandledRejection: a reported error is marked captured by the SDK
+  //   (`captureException` flags the object), so a later capture of the same error is dropped.
+}
+
+/**
+ * Where the tunnel relays envelopes: `<origin><path>/api/<project>/envelope/`. A DSN that is no
+ * URL gives none; the tunnel refuses it at start-up with a clearer message.
+ * @param {string} dsn
+ */
+function envelopeEndpoint(dsn) {
+  if (!URL.canParse(dsn)) return undefined;
+  const { origin, pathname } = new URL(dsn);
+  const slash = pathname.lastIndexOf('/');
+  return `${origin}${pathname.slice(0, slash)}/api/${pathname.slice(slash + 1)}/envelope/`;
+}
+
+/** The build id of `switchyard start [--out <dir>]`, the default release. */
+function buildIdOfStart() {
+  const args = parseCliArgs(process.argv.slice(2), { cwd: process.cwd(), env: process.env });
+  if (!args.ok || args.command !== 'start') return undefined;
+  const file = join(args.outDir, 'build.json');
+  if (!existsSync(file)) return undefined;
+  return /** @type {{ buildId?: string }} */ (JSON.parse(readFileSync(file, 'utf8'))).buildId;
+}

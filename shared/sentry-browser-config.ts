@@ -1,0 +1,21 @@
+/**
+ * What the server tells the browser about Sentry (SPEC M2, M3), as a global set by the document's
+ * bootstrap script. It is written only when a DSN is configured: with none the global is absent
+ * and the browser never loads the SDK. The DSN's key is public by design; nothing secret is here.
+ */
+import { serializeForScript } from './serialize-for-script';
+
+export interface BrowserSentryConfig {
+  dsn: string;
+  /** Our own path that relays envelopes (`/monitoring`): the browser never posts to Sentry itself. */
+  tunnel: string;
+  environment?: string;
+  release: string;
+}
+
+export const SENTRY_CONFIG_GLOBAL = '__SWITCHYARD_SENTRY__';
+
+/** The statement that sets the global, safe inside an inline script. */
+export function sentryConfigScript(config: BrowserSentryConfig): string {
+  return `self.${SENTRY_CONFIG_GLOBAL}=${serializeForScript(config)}`;
+}

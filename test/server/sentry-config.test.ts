@@ -1,0 +1,108 @@
+/**
+ * Sentry on the server without a network (SPEC M1, M3): settings read from the environment, the
+ * instrument module that loads nothing without a DSN, and the reporter's tags on a fake SDK.
+ */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, test, vi } from 'vitest';
+import { readSentryConfig } from '../../server/sentry-config.mjs';
+import { sentryReporter, type SentryApi } from '../../server/sentry-reporter';
+
+const DSN = 'https://public@o1.ingest.example/42';
+
+describe('readSentryConfig', () => {
+  test('no DSN, or an empty one, is no Sentry', () => {
+    expect(readSentryConfig({}, 'b1')).toBeUndefined();
+    expect(readSentryConfig({ SENTRY_DSN: ' ' }, 'b1')).toBeUndefined();
+  });
+
+  test('defaults: the build id as release, every error, no traces', () => {
+    expect(readSentryConfig({ SENTRY_DSN: DSN }, 'b1')).toEqual({
+      dsn: DSN,
+      environment: undefined,
+      release: 'b1',
+      sampleRate: 1,
+      tracesSampleRate: 0,
+      tunnelPath: '/monitoring',
+    });
+  });
+
+  test('the environment wins over the defaults', () => {
+    const env = {
+      SENTRY_DSN: DSN,
+      SENTRY_ENVIRONMENT: 'staging',
+      SENTRY_RELEASE: 'v2',
+      SENTRY_SAMPLE_RATE: '0.5',
+      SENTRY_TRACES_SAMPLE_RATE: '0.1',
+    };
+    expect(readSentryConfig(env, 'b1')).toMatchObject({
+      environment: 'staging',
+      release: 'v2',
+      sampleRate: 0.5,
+      tracesSampleRate: 0.1,
+    });
+  });
+
+  test.each(['1.5', '-1', 'half', 'NaN'])('a rate of %j stops the start-up with the name', (rate) => {
+    expect(() => readSentryConfig({ SENTRY_DSN: DSN, SENTRY_TRACES_SAMPLE_RATE: rate }, 'b1')).toThrow(
+      `SENTRY_TRACES_SAMPLE_RATE must be a number from 0 to 1, got "${rate}".`,
+    );
+  });
+});
+
+describe('server/instrument.mjs', () => {
+  /** Whether a process that preloads the module has the SDK loaded when the app starts. */
+  function sdkLoaded(env: Record<string, string>): boolean {
+    const probe = 'console.log(globalThis.__SENTRY__ !== undefined)';
+    const result = spawnSync(process.execPath, ['--import', './server/instrument.mjs', '-e', probe], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, ...env },
+    });
+    expect(result.stderr).toBe('');
+    return JSON.parse(result.stdout) as boolean;
+  }
+
+  test('with no DSN the SDK is never loaded, so it can open no socket', () => {
+    expect(sdkLoaded({})).toBe(false);
+    expect(sdkLoaded({ SENTRY_DSN: '' })).toBe(false);
+  });
+
+  test('with a DSN the SDK is initialised before the app runs', () => {
+    // A port nothing listens on: nothing is captured here, so nothing is sent anyway.
+    expect(sdkLoaded({ SENTRY_DSN: 'http://public@127.0.0.1:9/1' })).toBe(true);
+  });
+});
+
+describe('sentryReporter', () => {
+  function fakeSdk() {
+    const scope = { setTags: vi.fn(), setTransactionName: vi.fn() };
+    const captureException = vi.fn();
+    const sdk = {
+      withScope: (callback: (s: typeof scope) => unknown) => callback(scope),
+      captureException,
+    } as unknown as SentryApi;
+    return { sdk, scope, captureException };
+  }
+
+  test('one capture per report, in its own scope, tagged with route, digest and source', () => {
+    const { sdk, scope, captureException } = fakeSdk();
+    const error = new Error('boom');
+    sentryReporter(sdk).report(error, { route: '/photos/[id]', digest: 'abc1234567', source: 'load' });
+    expect(captureException).toHaveBeenCalledTimes(1);
+    expect(captureException).toHaveBeenCalledWith(error, {
+      mechanism: { type: 'auto.function.switchyard.load', handled: false },
+    });
+    expect(scope.setTags).toHaveBeenCalledWith({
+      route: '/photos/[id]',
+      digest: 'abc1234567',
+      source: 'load',
+    });
+    expect(scope.setTransactionName).toHaveBeenCalledWith('/photos/[id]');
+  });
+
+  test('no route tag when nothing matched', () => {
+    const { sdk, scope } = fakeSdk();
+    sentryReporter(sdk).report('thrown text', { route: null, digest: 'd', source: 'render' });
+    expect(scope.setTags).toHaveBeenCalledWith({ digest: 'd', source: 'render' });
+    expect(scope.setTransactionName).not.toHaveBeenCalled();
+  });
+});
