@@ -28,7 +28,14 @@ import { collectRevalidated } from './revalidate';
 /** Each action id with a loader of its module's export, made by the Vite plugin. */
 export type ActionModules = Readonly<Record<string, () => Promise<unknown>>>;
 
-export function createActionHandler(options: ResolvedOptions): RequestHandler {
+/**
+ * @param routeOf the route pattern of a path on this site: an error report names the page the
+ *   action was called from, as render and load errors name theirs.
+ */
+export function createActionHandler(
+  options: ResolvedOptions,
+  routeOf: (path: string) => string | null,
+): RequestHandler {
   const registry = createActionRegistry();
   for (const [id, load] of Object.entries(options.actions)) {
     registry.register(id, async (...args: unknown[]) => {
@@ -64,7 +71,7 @@ export function createActionHandler(options: ResolvedOptions): RequestHandler {
       if (isRouterSignal(error)) return answerSignal(req, res, script, error);
       const digest = digestOf(error);
       options.logger.error(`[switchyard] action ${String(req.params.id)} failed, digest ${digest}`, error);
-      options.reporter.report(error, { route: null, digest, source: 'action' });
+      options.reporter.report(error, { route: routeOf(backTo(req)), digest, source: 'action' });
       if (script) return void res.status(500).json({ error: 'server', digest } satisfies ActionAnswer);
       return void res.status(500).type('html').send(errorDocument(digest));
     }

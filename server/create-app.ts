@@ -4,6 +4,7 @@
  */
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { ACTION_PATH } from '../shared/actions';
+import { decodePathname, matchRoute } from '../shared/match-route';
 import { createActionHandler } from './action-handler';
 import { createDocumentHandler, type RenderStats } from './render-document';
 import { resolveOptions, type SwitchyardOptions } from './options';
@@ -43,7 +44,11 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   app.post(options.sentry.tunnelPath, tunnel);
 
   // Actions first: a POST anywhere else is a 405, and GET on an action URL is one too (SPEC A2).
-  app.post(`${ACTION_PATH}:id`, createActionHandler(options));
+  const routeOf = (path: string) => {
+    const segments = decodePathname(path.split('?')[0]!);
+    return (segments && matchRoute(runtime.tree, segments)?.pattern) ?? null;
+  };
+  app.post(`${ACTION_PATH}:id`, createActionHandler(options, routeOf));
   app.all(`${ACTION_PATH}:id`, (_req, res) => {
     res
       .status(405)

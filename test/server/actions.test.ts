@@ -179,7 +179,7 @@ test('revalidatePath: the answer names each path once, without search or hash', 
 
 test('a thrown error: a 500 with the digest only, logged and reported once with that digest', async () => {
   const { app: server, logger, reporter } = app();
-  const res = await call(server, 'fail', []);
+  const res = await call(server, 'fail', []).set('referer', `${ORIGIN}/photos/3`);
   expect(res.status).toBe(500);
   expect(JSON.stringify(res.body)).not.toContain('secret');
   expect(res.body).toEqual({ error: 'server', digest: expect.stringMatching(/^[0-9a-f]{10}$/) });
@@ -187,7 +187,7 @@ test('a thrown error: a 500 with the digest only, logged and reported once with 
   expect(logger.error.mock.calls[0]![0]).toContain(`digest ${res.body.digest}`);
   expect(reporter.report).toHaveBeenCalledTimes(1);
   expect(reporter.report.mock.calls[0]![1]).toEqual({
-    route: null,
+    route: '/photos/[id]', // the page the action was called from
     digest: res.body.digest,
     source: 'action',
   });
