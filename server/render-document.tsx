@@ -16,21 +16,18 @@ import {
   type DataMode,
   type InterceptedAnswer,
   type PageDataError,
-  type PageDataResponse,
   type RedirectAnswer,
 } from '../shared/page-data';
-import { filesOf, segmentKey, toSearchParams, type PageState } from '../shared/page-state';
+import { filesOf, toSearchParams } from '../shared/page-state';
 import { dirOf } from '../shared/route-tree';
 import { checkRedirectTarget } from '../shared/redirect-target';
 import {
   isNotFound,
   isRedirect,
   isRouterSignal,
-  signalData,
   type RedirectSignal,
   type RouterSignal,
 } from '../shared/router-signals';
-import { STREAM_GLOBAL, streamedPlaces, type StreamedPayload } from '../shared/streamed-data';
 import { sentryConfigScript } from '../shared/sentry-browser-config';
 import { serializeForScript } from '../shared/serialize-for-script';
 import { Assets } from '../client/assets';
@@ -40,7 +37,9 @@ import { createStaticRouter } from '../client/static-router';
 import { digestOf } from './digest';
 import { errorDocument } from './error-document';
 import type { ErrorContext } from './error-reporter';
-import { HtmlInjector, inlineScript } from './html-injector';
+import { HtmlInjector } from './html-injector';
+import { matchUrl, sendPageData } from './page-data-answer';
+import { isStreamedLoadError, signalMetaTag, streamData } from './streamed-html';
 import type { RenderOutcome, ResolvedOptions } from './options';
 import {
   resolveIntercepted,
@@ -264,112 +263,17 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
       });
     }
 
-    /** The meta tag a signal adds after the shell: noindex, or a refresh the client router follows. */
+    /** The meta tag a signal adds after the shell; a refused redirect target adds none. */
     function signalMeta(signal: RouterSignal): string {
-      if (signal.kind === 'not-found') return '<meta name="robots" content="noindex">';
-      const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
-      if (location === null) {
+      const meta = signalMetaTag(signal, options.allowedRedirectOrigins);
+      if (meta === null && signal.kind === 'redirect') {
         logger.error(
           `[switchyard] ${url.pathname}: refused redirect target ${JSON.stringify(signal.location)}`,
         );
-        return '';
       }
-      const delay = signal.status === 308 ? 0 : 1;
-      return `<meta http-equiv="refresh" content="${delay};url=${escapeAttribute(location)}">`;
+      return meta ?? '';
     }
   };
-}
-
-/**
- * Sends each streamed place's outcome as a script the client entry reads (SPEC E5), as soon as
- * its loader settles: the data, a router signal, or the digest of an error (never the error).
- * A render cut short (deadline, S3) settles what is left as an error, so that no browser waits
- * on data that will never come.
- */
-function streamData(
-  state: PageState,
-  out: HtmlInjector,
-  nonce: string | undefined,
-  cut: AbortSignal,
-  onCut: (digest: string) => void,
-): void {
-  for (const { id, data } of streamedPlaces(state)) {
-    let sent = false;
-    const send = (payload: StreamedPayload) => {
-      if (sent) return;
-      sent = true;
-      out.inject(
-        inlineScript(`(self.${STREAM_GLOBAL}||=[]).push(${serializeForScript([id, payload])})`, nonce),
-      );
-    };
-    const fail = (error: unknown) =>
-      send(isRouterSignal(error) ? { signal: signalData(error) } : { digest: digestOf(error) });
-    // Settled already (a fast loader): sent now, so it waits for the shell rather than for a
-    // callback that could run after React has ended the response.
-    if (data.status === 'fulfilled') send({ value: data.value });
-    else if (data.status === 'rejected') fail(data.reason);
-    else data.then((value) => send({ value }), fail);
-    cut.addEventListener(
-      'abort',
-      () => {
-        if (sent) return;
-        const digest = digestOf(cut.reason);
-        onCut(digest);
-        send({ digest });
-      },
-      { once: true },
-    );
-  }
-}
-
-/** A streamed loader's rejection reaches React when `Await` reads it: it is a load error. */
-function isStreamedLoadError(state: PageState, error: unknown): boolean {
-  return streamedPlaces(state).some(({ data }) => data.status === 'rejected' && data.reason === error);
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/**
- * Answers a page-data request with the page state as JSON, leaving out the layout data the
- * client holds: a segment it shares with the page it comes from (same node, same params), or,
- * for `rest`, the segments down to the loading state it shows.
- */
-function sendPageData(
-  res: Response,
-  page: ResolvedPage,
-  fromMatch: RouteMatch | undefined,
-  mode: DataMode | null,
-): void {
-  const { state } = page;
-  const held = new Set<string>();
-  if (mode === 'rest') {
-    // The client shows this page's loading state: it holds the segments down to that one.
-    const cut = state.segments.findIndex((s) => s.files.loading);
-    state.segments.slice(0, cut + 1).forEach((s) => held.add(segmentKey(s.dir, state.params)));
-  } else if (mode === null) {
-    fromMatch?.branch.forEach((_, i) =>
-      held.add(segmentKey(dirOf(fromMatch.branch.slice(0, i + 1)), fromMatch.params)),
-    );
-  }
-  // Prefetches (auto, full) are answered whole: the entry may be used from any page later.
-  const body: PageDataResponse = {
-    ...state,
-    status: page.status,
-    segments: state.segments.map((segment) => {
-      if (!held.has(segmentKey(segment.dir, state.params))) return segment;
-      const { layoutData: _held, ...rest } = segment;
-      return { ...rest, reuseLayoutData: true };
-    }),
-  };
-  res.status(page.status).setHeader('cache-control', 'no-store').json(body);
-}
-
-/** The route of the page a client says it comes from (a path it may have made up). */
-function matchUrl(runtime: RouteRuntime, from: string): RouteMatch | undefined {
-  const segments = from.startsWith('/') ? decodePathname(from.split(/[?#]/)[0]!) : undefined;
-  return segments && matchRoute(runtime.tree, segments);
 }
 
 function rootFiles(runtime: RouteRuntime) {

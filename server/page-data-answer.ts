@@ -1,0 +1,52 @@
+/**
+ * The page-data answer (SPEC N2, N3; shared/page-data.ts): the page state as JSON, trimmed of the
+ * layout data the client already holds.
+ */
+import type { Response } from 'express';
+import { decodePathname, matchRoute, type RouteMatch } from '../shared/match-route';
+import type { DataMode, PageDataResponse } from '../shared/page-data';
+import { segmentKey } from '../shared/page-state';
+import { dirOf } from '../shared/route-tree';
+import type { ResolvedPage } from './resolve-page';
+import type { RouteRuntime } from './route-runtime';
+
+/**
+ * Answers a page-data request with the page state as JSON, leaving out the layout data the
+ * client holds: a segment it shares with the page it comes from (same node, same params), or,
+ * for `rest`, the segments down to the loading state it shows.
+ */
+export function sendPageData(
+  res: Response,
+  page: ResolvedPage,
+  fromMatch: RouteMatch | undefined,
+  mode: DataMode | null,
+): void {
+  const { state } = page;
+  const held = new Set<string>();
+  if (mode === 'rest') {
+    // The client shows this page's loading state: it holds the segments down to that one.
+    const cut = state.segments.findIndex((s) => s.files.loading);
+    state.segments.slice(0, cut + 1).forEach((s) => held.add(segmentKey(s.dir, state.params)));
+  } else if (mode === null) {
+    fromMatch?.branch.forEach((_, i) =>
+      held.add(segmentKey(dirOf(fromMatch.branch.slice(0, i + 1)), fromMatch.params)),
+    );
+  }
+  // Prefetches (auto, full) are answered whole: the entry may be used from any page later.
+  const body: PageDataResponse = {
+    ...state,
+    status: page.status,
+    segments: state.segments.map((segment) => {
+      if (!held.has(segmentKey(segment.dir, state.params))) return segment;
+      const { layoutData: _held, ...rest } = segment;
+      return { ...rest, reuseLayoutData: true };
+    }),
+  };
+  res.status(page.status).setHeader('cache-control', 'no-store').json(body);
+}
+
+/** The route of the page a client says it comes from (a path it may have made up). */
+export function matchUrl(runtime: RouteRuntime, from: string): RouteMatch | undefined {
+  const segments = from.startsWith('/') ? decodePathname(from.split(/[?#]/)[0]!) : undefined;
+  return segments && matchRoute(runtime.tree, segments);
+}

@@ -1,0 +1,75 @@
+/**
+ * What the server writes into a streaming document besides React's HTML (SPEC E5, S2): a script
+ * per streamed place with its outcome, and the meta tag a signal thrown after the shell adds.
+ * Both go through the `HtmlInjector`, between two of React's write batches.
+ */
+import { checkRedirectTarget } from '../shared/redirect-target';
+import type { PageState } from '../shared/page-state';
+import { isRouterSignal, signalData, type RouterSignal } from '../shared/router-signals';
+import { serializeForScript } from '../shared/serialize-for-script';
+import { STREAM_GLOBAL, streamedPlaces, type StreamedPayload } from '../shared/streamed-data';
+import { digestOf } from './digest';
+import { inlineScript, type HtmlInjector } from './html-injector';
+
+/**
+ * Sends each streamed place's outcome as a script the client entry reads (SPEC E5), as soon as
+ * its loader settles: the data, a router signal, or the digest of an error (never the error).
+ * A render cut short (deadline, S3) settles what is left as an error, so that no browser waits
+ * on data that will never come.
+ */
+export function streamData(
+  state: PageState,
+  out: HtmlInjector,
+  nonce: string | undefined,
+  cut: AbortSignal,
+  onCut: (digest: string) => void,
+): void {
+  for (const { id, data } of streamedPlaces(state)) {
+    let sent = false;
+    const send = (payload: StreamedPayload) => {
+      if (sent) return;
+      sent = true;
+      out.inject(
+        inlineScript(`(self.${STREAM_GLOBAL}||=[]).push(${serializeForScript([id, payload])})`, nonce),
+      );
+    };
+    const fail = (error: unknown) =>
+      send(isRouterSignal(error) ? { signal: signalData(error) } : { digest: digestOf(error) });
+    // Settled already (a fast loader): sent now, so it waits for the shell rather than for a
+    // callback that could run after React has ended the response.
+    if (data.status === 'fulfilled') send({ value: data.value });
+    else if (data.status === 'rejected') fail(data.reason);
+    else data.then((value) => send({ value }), fail);
+    cut.addEventListener(
+      'abort',
+      () => {
+        if (sent) return;
+        const digest = digestOf(cut.reason);
+        onCut(digest);
+        send({ digest });
+      },
+      { once: true },
+    );
+  }
+}
+
+/** A streamed loader's rejection reaches React when `Await` reads it: it is a load error. */
+export function isStreamedLoadError(state: PageState, error: unknown): boolean {
+  return streamedPlaces(state).some(({ data }) => data.status === 'rejected' && data.reason === error);
+}
+
+/**
+ * `noindex` for a not-found, a refresh for a redirect (delay 0 for 308, 1 for 307, which the
+ * client router beats to it); `null` for a redirect target that fails the check.
+ */
+export function signalMetaTag(signal: RouterSignal, allowedOrigins: readonly string[]): string | null {
+  if (signal.kind === 'not-found') return '<meta name="robots" content="noindex">';
+  const location = checkRedirectTarget(signal.location, allowedOrigins);
+  if (location === null) return null;
+  const delay = signal.status === 308 ? 0 : 1;
+  return `<meta http-equiv="refresh" content="${delay};url=${escapeAttribute(location)}">`;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
