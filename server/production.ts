@@ -9,6 +9,7 @@ import { modules } from 'virtual:switchyard/routes';
 import { actions } from 'virtual:switchyard/actions';
 import { assetsFromManifest, type Manifest } from './client-manifest';
 import { createApp, type SwitchyardApp } from './create-app';
+import { optionsFromEnv } from './env-options';
 import type { RouteModules } from './route-runtime';
 import { readSentryConfig } from './sentry-config.mjs';
 import { sentryReporter } from './sentry-reporter';
@@ -37,6 +38,7 @@ export function createProductionApp(outDir: string): SwitchyardApp {
     staticDir: join(outDir, 'client'),
     buildId: info.buildId,
     actions,
+    ...optionsFromEnv(process.env),
     ...(sentry && sentrySdk
       ? {
           // Without SENTRY_RELEASE, createApp makes the build id the release, as instrument.mjs does.

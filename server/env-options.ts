@@ -1,0 +1,50 @@
+/**
+ * The request-safety settings a deployment gives `switchyard start` through the environment
+ * (SPEC A2, E2), checked once at start-up: a bad value stops the server with a message naming
+ * the variable, never a silently open or silently closed door.
+ *
+ * - `SWITCHYARD_TRUST_PROXY=1`: behind a proxy that sets `X-Forwarded-Host`/`-Proto` itself.
+ * - `SWITCHYARD_ACTION_ORIGINS`: other origins whose pages may call actions, comma-separated.
+ * - `SWITCHYARD_REDIRECT_ORIGINS`: other origins `redirect()` may send users to, comma-separated.
+ */
+import type { SwitchyardOptions } from './options';
+
+export function optionsFromEnv(
+  env: Record<string, string | undefined>,
+): Pick<SwitchyardOptions, 'actionOrigins' | 'allowedRedirectOrigins'> {
+  return {
+    actionOrigins: {
+      trustProxy: flag(env, 'SWITCHYARD_TRUST_PROXY'),
+      allowedOrigins: origins(env, 'SWITCHYARD_ACTION_ORIGINS'),
+    },
+    allowedRedirectOrigins: origins(env, 'SWITCHYARD_REDIRECT_ORIGINS'),
+  };
+}
+
+function flag(env: Record<string, string | undefined>, name: string): boolean {
+  const value = env[name]?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got ${JSON.stringify(value)}`);
+}
+
+/** Each entry must be exactly an origin (`https://a.example`): no path, no user, no wildcard. */
+function origins(env: Record<string, string | undefined>, name: string): string[] {
+  const entries = (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const exact = url?.origin === entry.replace(/\/$/, '') && !entry.includes('*');
+    if (!url || !/^https?:$/.test(url.protocol) || !exact) {
+      throw new Error(`${name}: ${JSON.stringify(entry)} is not an origin such as https://app.example.com`);
+    }
+    return url.origin;
+  });
+}

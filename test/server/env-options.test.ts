@@ -1,0 +1,37 @@
+import { expect, test } from 'vitest';
+import { optionsFromEnv } from '../../server/env-options';
+
+test('nothing set: no proxy trusted, no other origin allowed', () => {
+  expect(optionsFromEnv({})).toEqual({
+    actionOrigins: { trustProxy: false, allowedOrigins: [] },
+    allowedRedirectOrigins: [],
+  });
+});
+
+test('each setting is read, origins normalised', () => {
+  expect(
+    optionsFromEnv({
+      SWITCHYARD_TRUST_PROXY: '1',
+      SWITCHYARD_ACTION_ORIGINS: 'https://admin.example.com, https://app.example.com/',
+      SWITCHYARD_REDIRECT_ORIGINS: 'https://docs.example.com:8443',
+    }),
+  ).toEqual({
+    actionOrigins: {
+      trustProxy: true,
+      allowedOrigins: ['https://admin.example.com', 'https://app.example.com'],
+    },
+    allowedRedirectOrigins: ['https://docs.example.com:8443'],
+  });
+});
+
+test.each([
+  ['SWITCHYARD_TRUST_PROXY', 'yes'],
+  ['SWITCHYARD_ACTION_ORIGINS', '*'],
+  ['SWITCHYARD_ACTION_ORIGINS', 'https://*.example.com'],
+  ['SWITCHYARD_REDIRECT_ORIGINS', 'https://docs.example.com/guide'],
+  ['SWITCHYARD_REDIRECT_ORIGINS', 'javascript:alert(1)'],
+  ['SWITCHYARD_REDIRECT_ORIGINS', 'https://user@docs.example.com'],
+  ['SWITCHYARD_REDIRECT_ORIGINS', 'docs.example.com'],
+])('%s=%j stops the start with a message naming it', (name, value) => {
+  expect(() => optionsFromEnv({ [name]: value })).toThrow(name);
+});
