@@ -72,6 +72,10 @@ export class SignalBoundary extends Component<
     const here = location.pathname + location.search;
     // A redirect to the page already shown does nothing (SPEC E2).
     if (new URL(path, location.href).href !== new URL(here, location.href).href) {
+      // A redirect after the shell came with a meta refresh for browsers without JavaScript.
+      // Stopping the page's load cancels it (we are leaving the page anyway), or the browser
+      // would load the target again a second later.
+      if (document.querySelector('meta[http-equiv="refresh"]')) window.stop();
       void router.navigate(path, { replace: true });
     }
   }

@@ -41,6 +41,34 @@ describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
     expect(console).toEqual([]);
   });
 
+  test('streamed data arrives and hydrates; notFound() after the shell shows the not-found page', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${server.url}/signals/late`);
+    await page.locator('#late-data').waitFor();
+    await page.goto(`${server.url}/signals/late?then=not-found`);
+    await page.locator('h1', { hasText: 'Fixture not found' }).waitFor();
+    expect(await page.locator('#late-loading').count()).toBe(0);
+    expect(await page.locator('meta[name="robots"][content="noindex"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('redirect() after the shell: the client router follows it, before the meta refresh would', async () => {
+    const { page } = await openPage(browser);
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    const pageData: string[] = [];
+    page.on(
+      'request',
+      (r) => new URL(r.url()).searchParams.has('_sy') && pageData.push(new URL(r.url()).pathname),
+    );
+    await page.goto(`${server.url}/signals/late?then=redirect`);
+    await page.waitForURL(`${server.url}/photos/5`);
+    await page.locator('h1', { hasText: 'Photo' }).waitFor();
+    // A soft navigation (page data), not the browser following the refresh (a document).
+    expect(pageData).toContain('/photos/5');
+    expect(documents).toEqual(['/signals/late']);
+  });
+
   test('a secret from a .server.ts file is absent from every client asset', () => {
     const dir = join(BUILDS.basic.out, 'client');
     const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
