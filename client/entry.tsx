@@ -9,16 +9,15 @@ import '@vitejs/plugin-react/preamble';
 import { hydrateRoot } from 'react-dom/client';
 import { config } from 'virtual:switchyard/config';
 import { modules as importers } from 'virtual:switchyard/routes';
-import type { PageState } from '../shared/page-state';
+import { filesOf, type PageState } from '../shared/page-state';
 import { Assets } from './assets';
 import { browserEffects, browserView, readHistoryEntry } from './browser-effects';
-import { filesOf } from '../shared/page-state';
+import { connectActions } from './call-server';
 import { installDevtools } from './devtools/install';
 import { createErrorReporting, whenHydrated } from './error-reporting';
 import { createRouter } from './router';
 import { RouterRoot } from './router-root';
 import { receiveStreamed } from './streamed-receiver';
-import { connectActions } from './call-server';
 
 async function start(state: PageState): Promise<void> {
   // Before anything renders: streamed data may already be here, or still on its way.
