@@ -2,13 +2,17 @@
  * `switchyard dev`: Vite in middleware mode under Express, with HMR on the same port and React
  * Fast Refresh. Route modules load through Vite's SSR module graph, so edits show on reload
  * without a restart; adding or removing a route file rebuilds the route tree.
+ *
+ * The framework's own server code loads through that graph too: app code reaches the router's
+ * React context as `switchyard`, and it must be the very module instance the renderer provides,
+ * not a second copy that Node loaded beside Vite's.
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
 import express from 'express';
 import { createServer } from 'vite';
-import { createApp, type SwitchyardApp } from './create-app';
+import type { createApp as CreateApp, SwitchyardApp } from './create-app';
 import type { RouteModules } from './route-runtime';
-import { CLIENT_ENTRY, viteConfigFor } from './vite-config';
+import { CLIENT_ENTRY, FRAMEWORK_ROOT, viteConfigFor } from './vite-config';
 import { ACTIONS_ID, ROUTES_ID } from './vite-plugin';
 import type { ActionModules } from './action-handler';
 
@@ -28,6 +32,9 @@ export async function startDevServer({ appDir, port }: { appDir: string; port: n
     try {
       const { modules } = (await vite.ssrLoadModule(ROUTES_ID)) as { modules: RouteModules };
       const { actions } = (await vite.ssrLoadModule(ACTIONS_ID)) as { actions: ActionModules };
+      const { createApp } = (await vite.ssrLoadModule(`${FRAMEWORK_ROOT}/server/create-app.ts`)) as {
+        createApp: typeof CreateApp;
+      };
       // A new module object means the route files changed: build the route tree again.
       if (current?.modules !== modules) {
         const app = createApp({

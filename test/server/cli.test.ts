@@ -45,6 +45,10 @@ describe('switchyard command', () => {
       expect(html).toContain('<h1>Photo <!-- -->5</h1>');
       expect(html).toContain('src="/@vite/client"');
       expect(html).toContain('src="/client/entry.tsx"');
+      // App code and the renderer share one router context: the hooks work in dev as in a build.
+      const hooks = await fetch(`http://127.0.0.1:${port}/lab/hooks?q=dev`);
+      expect(hooks.status).toBe(200);
+      expect(await hooks.text()).toContain('<p id="hooks">/lab/hooks dev</p>');
       const entry = await fetch(`http://127.0.0.1:${port}/client/entry.tsx`);
       expect(await entry.text()).toContain('hydrateRoot');
     } finally {
