@@ -69,15 +69,19 @@ export function streamedPlaces(state: PageState): { id: string; data: Tracked }[
   );
 }
 
+/** How the client settles one streamed place. */
+export interface Settler {
+  resolve(value: unknown): void;
+  reject(reason: unknown): void;
+}
+
 /**
  * Client side: puts a tracked promise in each place `state.streamed` names, and returns how to
  * settle one. Unknown ids are ignored: a payload can only fill a place the state announced.
  */
-export function awaitStreamed(
-  state: PageState,
-): Map<string, { resolve(value: unknown): void; reject(reason: unknown): void }> {
+export function awaitStreamed(state: PageState): Map<string, Settler> {
   const wanted = new Set(state.streamed ?? []);
-  const settlers = new Map<string, { resolve(value: unknown): void; reject(reason: unknown): void }>();
+  const settlers = new Map<string, Settler>();
   for (const segment of allSegments(state.segments)) {
     for (const kind of KINDS) {
       const id = streamedId(segment.dir, kind);

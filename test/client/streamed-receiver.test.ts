@@ -1,0 +1,42 @@
+/**
+ * The browser side of streamed data (SPEC E5): the document's scripts push payloads before or
+ * after the entry starts; each settles the place the state announced, and nothing else.
+ */
+import { expect, test } from 'vitest';
+import { receiveStreamed } from '../../client/streamed-receiver';
+import type { PageState } from '../../shared/page-state';
+import { isRedirect } from '../../shared/router-signals';
+
+function state(streamed?: string[]): PageState {
+  return {
+    buildId: 'b',
+    url: '/lab/slow',
+    pattern: '/lab/slow',
+    params: {},
+    searchParams: {},
+    segments: [
+      { dir: '', files: {}, layoutData: { site: 'x' } },
+      { dir: 'lab/slow', files: { page: 'lab/slow/page.tsx' } },
+    ],
+    ...(streamed ? { streamed } : {}),
+  };
+}
+
+test('payloads pushed before and after the client starts both settle their place; unknown ids do nothing', async () => {
+  const page = state(['lab/slow#pageData', '#layoutData']);
+  const scope: Record<string, unknown> = {
+    __SY_S: [
+      ['lab/slow#pageData', { value: { delayMs: 5 } }],
+      ['nope#pageData', { value: 1 }],
+    ],
+  };
+  receiveStreamed(page, scope);
+  await page.segments[1]!.pageData;
+  expect(page.segments[1]!.pageData).toMatchObject({ status: 'fulfilled', value: { delayMs: 5 } });
+  (scope.__SY_S as { push(entry: unknown): void }).push([
+    '#layoutData',
+    { signal: { kind: 'redirect', location: '/', status: 307 } },
+  ]);
+  const reason = await (page.segments[0]!.layoutData as Promise<unknown>).catch((e: unknown) => e);
+  expect(isRedirect(reason)).toBe(true);
+});
