@@ -5,13 +5,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { actionId } from '../../server/action-registry';
 import { BUILDS } from './global-setup';
 import {
-  launchChromium,
   openAt,
   openPage,
+  serveWithChromium,
   skipWithoutChromium,
   startServer,
   waitForHydration,
@@ -39,11 +39,8 @@ const likeCount = (page: Page) => page.locator('.like-count').first().textConten
 describe.skipIf(skipWithoutChromium)('server actions in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer('demo'), launchChromium()]);
-  });
-  afterAll(async () => {
-    await Promise.all([server?.stop(), browser?.close()]);
+  serveWithChromium('demo', (s, b) => {
+    [server, browser] = [s, b];
   });
 
   test('the browser gets references to the actions, never their code', () => {

@@ -3,14 +3,13 @@
  * (SPEC E1–E5, issue 6).
  */
 import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { CLIENT_ERROR_MESSAGE, SERVER_ERROR_MESSAGE } from '../../shared/error-messages';
 import {
-  launchChromium,
   openAt,
   openPage,
+  serveWithChromium,
   skipWithoutChromium,
-  startServer,
   waitForHydration,
   type RunningServer,
 } from './harness';
@@ -20,11 +19,8 @@ const isDocument = (r: Request) => r.resourceType() === 'document';
 describe.skipIf(skipWithoutChromium)('boundaries in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer('demo'), launchChromium()]);
-  });
-  afterAll(async () => {
-    await Promise.all([server?.stop(), browser?.close()]);
+  serveWithChromium('demo', (s, b) => {
+    [server, browser] = [s, b];
   });
 
   /** A hydrated page, with prefetching off (Save-Data) so that each click fetches for itself. */

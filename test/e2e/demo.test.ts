@@ -1,10 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
-  launchChromium,
   openPage,
+  serveWithChromium,
   skipWithoutChromium,
-  startServer,
   waitForHydration,
   type RunningServer,
 } from './harness';
@@ -12,11 +11,8 @@ import {
 describe.skipIf(skipWithoutChromium)('demo in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer('demo'), launchChromium()]);
-  });
-  afterAll(async () => {
-    await Promise.all([server?.stop(), browser?.close()]);
+  serveWithChromium('demo', (s, b) => {
+    [server, browser] = [s, b];
   });
 
   test('the feed loads, hydrates, and logs no errors or hydration warnings', async () => {

@@ -1,14 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { DevtoolsSnapshot } from '../../client/prefetcher';
 import { BUILDS } from './global-setup';
 import {
-  launchChromium,
   openPage,
+  serveWithChromium,
   skipWithoutChromium,
-  startServer,
   waitForHydration,
   type RunningServer,
 } from './harness';
@@ -16,11 +15,8 @@ import {
 describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer('basic'), launchChromium()]);
-  });
-  afterAll(async () => {
-    await Promise.all([server?.stop(), browser?.close()]);
+  serveWithChromium('basic', (s, b) => {
+    [server, browser] = [s, b];
   });
 
   test('hostile loader data hydrates byte-exactly and never executes', async () => {

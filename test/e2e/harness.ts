@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { hasChromium, launchChromium } from './chromium';
 import { BUILDS } from './global-setup';
 
@@ -123,4 +124,24 @@ export async function openAt(
   if (options.javaScriptEnabled ?? true) await waitForHydration(recorded.page);
   requests.length = 0;
   return { ...recorded, requests };
+}
+
+/**
+ * A server of `build` and a Chromium for the tests of one file: started before them (and handed
+ * to `started`), stopped after them.
+ */
+export function serveWithChromium(
+  build: keyof typeof BUILDS,
+  started: (server: RunningServer, browser: Browser) => void,
+  options?: ServerOptions,
+): void {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(build, options), launchChromium()]);
+    started(server, browser);
+  });
+  afterAll(async () => {
+    await Promise.all([server?.stop(), browser?.close()]);
+  });
 }

@@ -3,13 +3,12 @@
  * `(feed)/@modal` slot on a soft navigation from the feed, and a full page on a document load.
  */
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { DevtoolsSnapshot } from '../../client/prefetcher';
 import {
-  launchChromium,
   openPage,
+  serveWithChromium,
   skipWithoutChromium,
-  startServer,
   waitForHydration,
   type RunningServer,
 } from './harness';
@@ -29,11 +28,8 @@ async function view(page: Page): Promise<string> {
 describe.skipIf(skipWithoutChromium)('the photo modal in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer('demo'), launchChromium()]);
-  });
-  afterAll(async () => {
-    await Promise.all([server?.stop(), browser?.close()]);
+  serveWithChromium('demo', (s, b) => {
+    [server, browser] = [s, b];
   });
 
   async function openFeed() {

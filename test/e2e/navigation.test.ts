@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { BUILDS } from './global-setup';
-import { launchChromium, openAt, skipWithoutChromium, startServer, type RunningServer } from './harness';
+import { openAt, serveWithChromium, skipWithoutChromium, type RunningServer } from './harness';
 
 const isDocument = (r: Request) => r.resourceType() === 'document';
 const isPageData = (r: Request) => new URL(r.url()).searchParams.has('_sy');
@@ -22,11 +22,8 @@ function chunkOf(file: string): string {
 describe.skipIf(skipWithoutChromium)('soft navigation in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer('demo'), launchChromium()]);
-  });
-  afterAll(async () => {
-    await Promise.all([server?.stop(), browser?.close()]);
+  serveWithChromium('demo', (s, b) => {
+    [server, browser] = [s, b];
   });
 
   /**

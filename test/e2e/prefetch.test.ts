@@ -3,13 +3,12 @@
  * Playwright's fake clock: installed before the page loads, moved on only by `fastForward`.
  */
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { DevtoolsSnapshot } from '../../client/prefetcher';
 import {
-  launchChromium,
   openPage,
+  serveWithChromium,
   skipWithoutChromium,
-  startServer,
   waitForHydration,
   type RunningServer,
 } from './harness';
@@ -59,11 +58,8 @@ async function settledEntry(page: Page, key: string) {
 describe.skipIf(skipWithoutChromium)('the prefetch cache in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer('demo'), launchChromium()]);
-  });
-  afterAll(async () => {
-    await Promise.all([server?.stop(), browser?.close()]);
+  serveWithChromium('demo', (s, b) => {
+    [server, browser] = [s, b];
   });
 
   async function open(
