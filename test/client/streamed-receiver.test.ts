@@ -3,27 +3,12 @@
  * after the entry starts; each settles the place the state announced, and nothing else.
  */
 import { expect, test } from 'vitest';
+import { slowPageState } from '../helpers/slow-page-state';
 import { receiveStreamed } from '../../client/streamed-receiver';
-import type { PageState } from '../../shared/page-state';
 import { isRedirect } from '../../shared/router-signals';
 
-function state(streamed?: string[]): PageState {
-  return {
-    buildId: 'b',
-    url: '/lab/slow',
-    pattern: '/lab/slow',
-    params: {},
-    searchParams: {},
-    segments: [
-      { dir: '', files: {}, layoutData: { site: 'x' } },
-      { dir: 'lab/slow', files: { page: 'lab/slow/page.tsx' } },
-    ],
-    ...(streamed ? { streamed } : {}),
-  };
-}
-
 test('payloads pushed before and after the client starts both settle their place; unknown ids do nothing', async () => {
-  const page = state(['lab/slow#pageData', '#layoutData']);
+  const page = slowPageState(['lab/slow#pageData', '#layoutData']);
   const scope: Record<string, unknown> = {
     __SY_S: [
       ['lab/slow#pageData', { value: { delayMs: 5 } }],

@@ -3,24 +3,9 @@
  * out of the serialised state, and filled on the client only where the state announced them.
  */
 import { expect, test } from 'vitest';
-import type { PageState } from '../../shared/page-state';
+import { slowPageState } from '../helpers/slow-page-state';
 import { awaitStreamed, isTracked, streamedPlaces, track } from '../../shared/streamed-data';
 import { deferred } from '../helpers/deferred';
-
-function state(streamed?: string[]): PageState {
-  return {
-    buildId: 'b',
-    url: '/lab/slow',
-    pattern: '/lab/slow',
-    params: {},
-    searchParams: {},
-    segments: [
-      { dir: '', files: {}, layoutData: { site: 'x' } },
-      { dir: 'lab/slow', files: { page: 'lab/slow/page.tsx' } },
-    ],
-    ...(streamed ? { streamed } : {}),
-  };
-}
 
 test('a tracked promise says how it settled, for use() to read without waiting', async () => {
   const ok = deferred<number>();
@@ -36,7 +21,7 @@ test('a tracked promise says how it settled, for use() to read without waiting',
 });
 
 test('a streamed place is left out of the serialised state, and found by streamedPlaces', () => {
-  const page = state(['lab/slow#pageData']);
+  const page = slowPageState(['lab/slow#pageData']);
   page.segments[1]!.pageData = track(new Promise(() => {}));
   expect(JSON.parse(JSON.stringify(page)).segments[1]).toEqual({
     dir: 'lab/slow',
@@ -46,7 +31,7 @@ test('a streamed place is left out of the serialised state, and found by streame
 });
 
 test('the client puts a promise only in the places the state announced', () => {
-  const page = state(['lab/slow#pageData']);
+  const page = slowPageState(['lab/slow#pageData']);
   const settlers = awaitStreamed(page);
   expect([...settlers.keys()]).toEqual(['lab/slow#pageData']);
   expect(isTracked(page.segments[1]!.pageData)).toBe(true);
