@@ -19,122 +19,23 @@ import {
   MAX_REDIRECTS,
   ROUTE_SCRIPT_TIMEOUT_MS,
 } from '../shared/constants';
-import {
-  isIntercepted,
-  isRedirectAnswer,
-  PAGE_DATA_TYPE,
-  pageDataUrl,
-  type DataMode,
-} from '../shared/page-data';
+import { isIntercepted, type DataMode } from '../shared/page-data';
 import { checkRedirectTarget } from '../shared/redirect-target';
-import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
-import type { CachePolicy } from '../shared/prefetch-status';
-import { keepUnmatchedSlots, mergeState, readPageData, spliceIntercepted } from './page-data-client';
-import {
-  createPrefetcher,
-  settled,
-  type CachedPage,
-  type DevtoolsSnapshot,
-  type Prefetched,
-} from './prefetcher';
+import { keepUnmatchedSlots, spliceIntercepted } from './page-data-client';
+import { createPageFetcher, FollowRedirect, TimeoutError } from './page-fetch';
+import { createPrefetcher, settled, type CachedPage, type Prefetched } from './prefetcher';
 
-/** Components by route file; the core never looks inside. */
-export type Modules = ReadonlyMap<string, unknown>;
-
-export type ScrollIntent =
-  | { kind: 'top' }
-  | { kind: 'hash'; id: string }
-  | { kind: 'restore'; x: number; y: number }
-  | { kind: 'keep' };
-
-export interface RouterSnapshot {
-  state: PageState;
-  modules: Modules;
-  /** Pathname, search and hash shown in the address bar. */
-  href: string;
-  /** Counts commits; the view applies `scroll` once per commit. */
-  commit: number;
-  scroll: ScrollIntent;
-  /** A new page was committed: the view moves focus to it and announces it. */
-  announce: boolean;
-  /** Whether a navigation is in flight. */
-  pending: boolean;
-}
-
-export interface HistoryEntryState {
-  key: string;
-  scroll?: { x: number; y: number };
-}
-
-export interface RouterEffects {
-  /** The document's URL now (`location.href`). */
-  currentHref(): string;
-  pushState(state: HistoryEntryState, href: string): void;
-  replaceState(state: HistoryEntryState, href: string): void;
-  go(delta: number): void;
-  fetch(url: string, init: { signal: AbortSignal; headers: Record<string, string> }): Promise<Response>;
-  /** Imports the component modules of route files. */
-  loadModules(files: readonly string[]): Promise<Modules>;
-  /** Starts importing the scripts of the route a pathname matches, before its data is back. */
-  preloadRoute?(pathname: string): Promise<unknown>;
-  /** Leaves the app for a full page load. */
-  assign(href: string): void;
-  readScroll(): { x: number; y: number };
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  /** Where the last hard navigation is remembered across page loads (sessionStorage). */
-  storage?: { get(): string | null; set(value: string): void };
-  newKey(): string;
-  reportError?(message: string, error?: unknown): void;
-  /** Whether prefetching is allowed now: not in development, not when the user saves data. */
-  canPrefetch?(): boolean;
-  /**
-   * The interception a soft navigation from `fromPathname` to `pathname` meets, named by the
-   * slot it shows in (`(feed)/@modal`), or `undefined` (SPEC I3, C4). The client knows the
-   * route tree, so it can key the cache before it asks.
-   */
-  interceptionOf?(pathname: string, fromPathname: string): string | undefined;
-}
-
-export interface RouterOptions {
-  initial: { state: PageState; modules: Modules; history: HistoryEntryState | null };
-  effects: RouterEffects;
-  routeScriptTimeoutMs?: number;
-  policy?: CachePolicy;
-  concurrency?: number;
-}
-
-export interface NavigateOptions {
-  replace?: boolean;
-  /** `false` keeps the scroll position. */
-  scroll?: boolean;
-}
-
-export interface Router {
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): RouterSnapshot;
-  navigate(href: string, options?: NavigateOptions): Promise<void>;
-  /** Fetches the current page's data again and clears the prefetch cache; client state stays. */
-  refresh(): Promise<void>;
-  back(): void;
-  forward(): void;
-  /** The browser moved in its history (popstate). */
-  onPopState(entry: HistoryEntryState | null): Promise<void>;
-  /** Writes the scroll position into the current history entry, e.g. before the page unloads. */
-  saveScroll(): void;
-  /** Prefetches a URL: `auto` down to its first loading state, `full` all of it. */
-  prefetch(href: string, kind?: 'auto' | 'full'): void;
-  /** Drops the prefetch entries a path affects (a server action revalidated it). */
-  invalidate(path: string, scope?: 'page' | 'layout'): void;
-  /**
-   * After a server action changed data (SPEC A3): drops the entries of those paths only (C7),
-   * and fetches the current page's data again, keeping client state.
-   */
-  revalidate(paths: readonly string[]): Promise<void>;
-  /** A read-only view of the prefetch cache and queue, for the devtools and tests. */
-  devtools(): DevtoolsSnapshot;
-}
+export type {
+  HistoryEntryState,
+  Modules,
+  NavigateOptions,
+  Router,
+  RouterEffects,
+  RouterOptions,
+  RouterSnapshot,
+  ScrollIntent,
+} from './router-types';
+import type { Router, RouterOptions, RouterSnapshot, ScrollIntent } from './router-types';
 
 type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh';
 
@@ -146,18 +47,10 @@ interface CacheSource {
   intercepted: boolean;
 }
 
-class TimeoutError extends Error {}
-
-/** A loader redirected: the navigation goes on to `location` instead (SPEC E2). */
-class FollowRedirect extends Error {
-  constructor(readonly location: string) {
-    super(`redirect to ${location}`);
-  }
-}
-
 export function createRouter(options: RouterOptions): Router {
   const { initial, effects, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
   const buildId = initial.state.buildId;
+  const { withTimeout, fetchPage } = createPageFetcher(effects, buildId, routeScriptTimeoutMs);
   const prefetcher = createPrefetcher({
     effects,
     buildId,
@@ -212,48 +105,6 @@ export function createRouter(options: RouterOptions): Router {
     }
     effects.storage?.set(JSON.stringify({ href: absolute, at: effects.now() }));
     effects.assign(absolute);
-  }
-
-  function withTimeout<T>(promise: Promise<T>): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const timer = effects.setTimeout(
-        () => reject(new TimeoutError('route scripts timed out')),
-        routeScriptTimeoutMs,
-      );
-      promise.then(
-        (value) => {
-          effects.clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          effects.clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
-  }
-
-  /** Fetches page data and the modules it needs; `mode` says what for (shared/page-data.ts). */
-  async function fetchPage(
-    url: URL,
-    from: string,
-    mode: DataMode | undefined,
-    signal: AbortSignal,
-    base: PageState | undefined,
-  ) {
-    const response = await effects.fetch(pageDataUrl(url.pathname + url.search, from, mode), {
-      signal,
-      headers: { accept: PAGE_DATA_TYPE },
-    });
-    const data = await readPageData(response);
-    if (data.buildId !== buildId) throw new Error('a new build was deployed');
-    if (isRedirectAnswer(data)) throw new FollowRedirect(data.redirect.location);
-    if (isIntercepted(data)) {
-      const files = segmentFilesOf(data.intercept.state.segments);
-      return { ...data, modules: await withTimeout(effects.loadModules(files)) };
-    }
-    const state = mergeState(base, data);
-    return { state, modules: await withTimeout(effects.loadModules(filesOf(state))) };
   }
 
   /** The page an entry gives when shown over `on`: an intercepted route goes into its slot. */

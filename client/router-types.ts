@@ -1,0 +1,106 @@
+/**
+ * The router's contract: the store it is (`Router`), the snapshot React renders from, and the
+ * effects a composition root hands it (`RouterEffects`: history, fetch, modules, timers, the
+ * clock). The implementation is `router.ts`; the browser's effects are `browser-effects.ts`.
+ */
+import type { PageState } from '../shared/page-state';
+import type { CachePolicy } from '../shared/prefetch-status';
+import type { DevtoolsSnapshot } from './prefetcher';
+
+/** Components by route file; the core never looks inside. */
+export type Modules = ReadonlyMap<string, unknown>;
+
+export type ScrollIntent =
+  | { kind: 'top' }
+  | { kind: 'hash'; id: string }
+  | { kind: 'restore'; x: number; y: number }
+  | { kind: 'keep' };
+
+export interface RouterSnapshot {
+  state: PageState;
+  modules: Modules;
+  /** Pathname, search and hash shown in the address bar. */
+  href: string;
+  /** Counts commits; the view applies `scroll` once per commit. */
+  commit: number;
+  scroll: ScrollIntent;
+  /** A new page was committed: the view moves focus to it and announces it. */
+  announce: boolean;
+  /** Whether a navigation is in flight. */
+  pending: boolean;
+}
+
+export interface HistoryEntryState {
+  key: string;
+  scroll?: { x: number; y: number };
+}
+
+export interface RouterEffects {
+  /** The document's URL now (`location.href`). */
+  currentHref(): string;
+  pushState(state: HistoryEntryState, href: string): void;
+  replaceState(state: HistoryEntryState, href: string): void;
+  go(delta: number): void;
+  fetch(url: string, init: { signal: AbortSignal; headers: Record<string, string> }): Promise<Response>;
+  /** Imports the component modules of route files. */
+  loadModules(files: readonly string[]): Promise<Modules>;
+  /** Starts importing the scripts of the route a pathname matches, before its data is back. */
+  preloadRoute?(pathname: string): Promise<unknown>;
+  /** Leaves the app for a full page load. */
+  assign(href: string): void;
+  readScroll(): { x: number; y: number };
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Where the last hard navigation is remembered across page loads (sessionStorage). */
+  storage?: { get(): string | null; set(value: string): void };
+  newKey(): string;
+  reportError?(message: string, error?: unknown): void;
+  /** Whether prefetching is allowed now: not in development, not when the user saves data. */
+  canPrefetch?(): boolean;
+  /**
+   * The interception a soft navigation from `fromPathname` to `pathname` meets, named by the
+   * slot it shows in (`(feed)/@modal`), or `undefined` (SPEC I3, C4). The client knows the
+   * route tree, so it can key the cache before it asks.
+   */
+  interceptionOf?(pathname: string, fromPathname: string): string | undefined;
+}
+
+export interface RouterOptions {
+  initial: { state: PageState; modules: Modules; history: HistoryEntryState | null };
+  effects: RouterEffects;
+  routeScriptTimeoutMs?: number;
+  policy?: CachePolicy;
+  concurrency?: number;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+  /** `false` keeps the scroll position. */
+  scroll?: boolean;
+}
+
+export interface Router {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): RouterSnapshot;
+  navigate(href: string, options?: NavigateOptions): Promise<void>;
+  /** Fetches the current page's data again and clears the prefetch cache; client state stays. */
+  refresh(): Promise<void>;
+  back(): void;
+  forward(): void;
+  /** The browser moved in its history (popstate). */
+  onPopState(entry: HistoryEntryState | null): Promise<void>;
+  /** Writes the scroll position into the current history entry, e.g. before the page unloads. */
+  saveScroll(): void;
+  /** Prefetches a URL: `auto` down to its first loading state, `full` all of it. */
+  prefetch(href: string, kind?: 'auto' | 'full'): void;
+  /** Drops the prefetch entries a path affects (a server action revalidated it). */
+  invalidate(path: string, scope?: 'page' | 'layout'): void;
+  /**
+   * After a server action changed data (SPEC A3): drops the entries of those paths only (C7),
+   * and fetches the current page's data again, keeping client state.
+   */
+  revalidate(paths: readonly string[]): Promise<void>;
+  /** A read-only view of the prefetch cache and queue, for the devtools and tests. */
+  devtools(): DevtoolsSnapshot;
+}
