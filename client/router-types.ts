@@ -3,6 +3,7 @@
  * effects a composition root hands it (`RouterEffects`: history, fetch, modules, timers, the
  * clock). The implementation is `router.ts`; the browser's effects are `browser-effects.ts`.
  */
+import type { Revalidated } from '../shared/actions';
 import type { PageState } from '../shared/page-state';
 import type { CachePolicy } from '../shared/prefetch-status';
 import type { DevtoolsSnapshot } from './prefetcher';
@@ -100,7 +101,7 @@ export interface Router {
    * After a server action changed data (SPEC A3): drops the entries of those paths only (C7),
    * and fetches the current page's data again, keeping client state.
    */
-  revalidate(paths: readonly string[]): Promise<void>;
+  revalidate(paths: readonly Revalidated[]): Promise<void>;
   /** A read-only view of the prefetch cache and queue, for the devtools and tests. */
   devtools(): DevtoolsSnapshot;
 }

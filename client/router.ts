@@ -313,7 +313,7 @@ export function createRouter(options: RouterOptions): Router {
       return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
     },
     revalidate(paths) {
-      paths.forEach((path) => prefetcher.invalidate(path));
+      paths.forEach(({ path, type }) => prefetcher.invalidate(path, type));
       return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
     },
     back: () => effects.go(-1),

@@ -64,7 +64,7 @@ export function createActionHandler(
       return void res.status(error.status).type('text/plain').send(error.message);
     }
 
-    let outcome: { result: unknown; paths: string[] };
+    let outcome: Awaited<ReturnType<typeof collectRevalidated<unknown>>>;
     try {
       outcome = await collectRevalidated(async () => action(...args));
     } catch (error) {

@@ -4,18 +4,23 @@
  * prefetch entries and fetches the current page's data again. Outside an action it is a misuse.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Revalidated } from '../shared/actions';
 
-const current = new AsyncLocalStorage<Set<string>>();
+/** Per action: `type path` → the entry, so a path named twice is sent once. */
+const current = new AsyncLocalStorage<Map<string, Revalidated>>();
 
 /** Runs an action, collecting the paths it revalidates. */
-export async function collectRevalidated<T>(run: () => Promise<T>): Promise<{ result: T; paths: string[] }> {
-  const paths = new Set<string>();
+export async function collectRevalidated<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; paths: Revalidated[] }> {
+  const paths = new Map<string, Revalidated>();
   const result = await current.run(paths, run);
-  return { result, paths: [...paths] };
+  return { result, paths: [...paths.values()] };
 }
 
 /**
- * Marks the data of a path as changed, from a server action.
+ * Marks the data of a path as changed, from a server action: that page (`'page'`, the default),
+ * or that path and everything below it (`'layout'`), as in Next.js.
  *
  * @example
  * export async function addComment(photoId: string, text: string) {
@@ -23,11 +28,15 @@ export async function collectRevalidated<T>(run: () => Promise<T>): Promise<{ re
  *   revalidatePath(`/photos/${photoId}`);
  * }
  */
-export function revalidatePath(path: string): void {
+export function revalidatePath(path: string, type: 'page' | 'layout' = 'page'): void {
   const paths = current.getStore();
   if (!paths) throw new Error('revalidatePath() can only be called while a server action runs');
   if (typeof path !== 'string' || !path.startsWith('/')) {
     throw new TypeError(`revalidatePath() takes a path such as /photos/3, got ${String(path)}`);
   }
-  paths.add(path.split(/[?#]/)[0]!);
+  if (type !== 'page' && type !== 'layout') {
+    throw new TypeError(`revalidatePath() takes 'page' or 'layout' as its type, got ${String(type)}`);
+  }
+  const bare = path.split(/[?#]/)[0]!;
+  paths.set(`${type} ${bare}`, { path: bare, type });
 }

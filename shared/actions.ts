@@ -24,8 +24,17 @@ export function actionUrl(id: string): string {
   return ACTION_PATH + encodeURIComponent(id);
 }
 
-/** What an action call answers a script. `revalidated`: the paths whose data changed. */
+/**
+ * A path whose data an action changed (`revalidatePath`): `page`, that path with any search;
+ * `layout`, that path and every path below it.
+ */
+export interface Revalidated {
+  path: string;
+  type: 'page' | 'layout';
+}
+
+/** What an action call answers a script. */
 export type ActionAnswer =
-  | { value: unknown; revalidated: string[] }
-  | { signal: SignalData; revalidated: string[] }
+  | { value: unknown; revalidated: Revalidated[] }
+  | { signal: SignalData; revalidated: Revalidated[] }
   | { error: 'server'; digest: string };

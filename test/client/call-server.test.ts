@@ -44,9 +44,13 @@ test('a FormData argument goes as the form, with the other arguments in $args', 
 });
 
 test('revalidated paths: the router drops them and refreshes the page, before the value returns', async () => {
-  const { router } = setUp({ value: 'ok', revalidated: ['/photos/3', '/'] });
+  const revalidated = [
+    { path: '/photos/3', type: 'page' },
+    { path: '/tags', type: 'layout' },
+  ];
+  const { router } = setUp({ value: 'ok', revalidated });
   await expect(callServer('abc#like', [])).resolves.toBe('ok');
-  expect(router.revalidate).toHaveBeenCalledWith(['/photos/3', '/']);
+  expect(router.revalidate).toHaveBeenCalledWith(revalidated);
 });
 
 test('a redirect is a navigation, pushed; a hostile one is refused', async () => {

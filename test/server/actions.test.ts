@@ -173,8 +173,15 @@ test('redirect() in an action: a signal for the client, a 303 for a form post', 
 });
 
 test('revalidatePath: the answer names each path once, without search or hash', async () => {
-  const res = await call(app().app, 'touch', ['/photos/3?x=1', '/photos/3#c', '/']);
-  expect(res.body).toEqual({ value: 'touched', revalidated: ['/photos/3', '/'] });
+  const res = await call(app().app, 'touch', ['/photos/3?x=1', '/photos/3#c', '/', 'layout:/tags']);
+  expect(res.body).toEqual({
+    value: 'touched',
+    revalidated: [
+      { path: '/photos/3', type: 'page' },
+      { path: '/', type: 'page' },
+      { path: '/tags', type: 'layout' },
+    ],
+  });
 });
 
 test('a thrown error: a 500 with the digest only, logged and reported once with that digest', async () => {
