@@ -39,8 +39,12 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
   }
   const answer = (await response.json()) as ActionAnswer;
   if ('error' in answer) throw serverError(answer.digest);
-  if (answer.revalidated.length > 0) await router?.revalidate(answer.revalidated);
-  if ('value' in answer) return answer.value;
+  if ('value' in answer) {
+    if (answer.revalidated.length > 0) await router?.revalidate(answer.revalidated);
+    return answer.value;
+  }
+  // Leaving (or showing not-found): the changed paths' entries go, with no refetch of this page.
+  answer.revalidated.forEach(({ path, type }) => router?.invalidate(path, type));
   if (answer.signal.kind === 'redirect') {
     const path = checkRedirectTarget(answer.signal.location);
     if (path === null) throw new Error(`switchyard: refused to redirect to ${answer.signal.location}`);

@@ -48,7 +48,7 @@ export class SegmentErrorBoundary extends Component<
 }
 
 export class SignalBoundary extends Component<
-  ResettableProps & { notFound: ComponentType | undefined },
+  ResettableProps & { notFound: ComponentType },
   { caught: RouterSignal | null; resetKey: string }
 > {
   static override contextType = RouterContext;
@@ -85,7 +85,6 @@ export class SignalBoundary extends Component<
     if (!caught) return this.props.children;
     if (caught.kind === 'redirect') return null; // the navigation is on its way
     const NotFound = this.props.notFound;
-    if (!NotFound) throw caught; // the next boundary up has a not-found page
     return <NotFound />;
   }
 }

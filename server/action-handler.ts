@@ -12,9 +12,10 @@ import {
   FORM_PLACEHOLDER,
   REFERENCE_FIELD,
   type ActionAnswer,
+  type Revalidated,
 } from '../shared/actions';
-import { checkRedirectTarget } from '../shared/redirect-target';
-import { isRedirect, isRouterSignal, signalData } from '../shared/router-signals';
+import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../shared/redirect-target';
+import { isRedirect, isRouterSignal, signalData, type RouterSignal } from '../shared/router-signals';
 import { decodeActionArgs } from './action-args';
 import { checkActionOrigin } from './action-guard';
 import { createActionRegistry } from './action-registry';
@@ -23,7 +24,7 @@ import { errorDocument } from './error-document';
 import { HttpError } from './http-error';
 import type { ResolvedOptions } from './options';
 import { readBody } from './read-body';
-import { collectRevalidated } from './revalidate';
+import { runRevalidating } from './revalidate';
 
 /** Each action id with a loader of its module's export, made by the Vite plugin. */
 export type ActionModules = Readonly<Record<string, () => Promise<unknown>>>;
@@ -64,11 +65,12 @@ export function createActionHandler(
       return void res.status(error.status).type('text/plain').send(error.message);
     }
 
-    let outcome: Awaited<ReturnType<typeof collectRevalidated<unknown>>>;
+    const changed = new Map<string, Revalidated>();
+    let result: unknown;
     try {
-      outcome = await collectRevalidated(async () => action(...args));
+      result = await runRevalidating(changed, async () => action(...args));
     } catch (error) {
-      if (isRouterSignal(error)) return answerSignal(req, res, script, error);
+      if (isRouterSignal(error)) return answerSignal(req, res, script, error, [...changed.values()]);
       const digest = digestOf(error);
       options.logger.error(`[switchyard] action ${String(req.params.id)} failed, digest ${digest}`, error);
       options.reporter.report(error, { route: routeOf(backTo(req)), digest, source: 'action' });
@@ -76,28 +78,29 @@ export function createActionHandler(
       return void res.status(500).type('html').send(errorDocument(digest));
     }
     if (script) {
-      const answer: ActionAnswer = { value: outcome.result ?? null, revalidated: outcome.paths };
+      const answer: ActionAnswer = { value: result ?? null, revalidated: [...changed.values()] };
       return void res.status(200).json(answer);
     }
     res.redirect(303, backTo(req));
   };
 
-  function answerSignal(req: Request, res: Response, script: boolean, signal: unknown): void {
-    if (!isRouterSignal(signal)) return;
+  function answerSignal(
+    req: Request,
+    res: Response,
+    script: boolean,
+    signal: RouterSignal,
+    revalidated: Revalidated[],
+  ): void {
     let data = signalData(signal);
     if (isRedirect(signal)) {
       const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
       if (location === null) {
-        res
-          .status(400)
-          .type('text/plain')
-          .send('Bad Request: the redirect target is not a path on this site.');
-        return;
+        return void res.status(400).type('text/plain').send(REFUSED_REDIRECT_MESSAGE);
       }
       data = { ...data, location } as typeof data;
       if (!script) return void res.redirect(303, location);
     }
-    if (script) return void res.status(200).json({ signal: data, revalidated: [] } satisfies ActionAnswer);
+    if (script) return void res.status(200).json({ signal: data, revalidated } satisfies ActionAnswer);
     res.status(404).type('text/plain').send('Not Found');
   }
 }

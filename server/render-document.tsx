@@ -20,7 +20,7 @@ import {
 } from '../shared/page-data';
 import { filesOf, toSearchParams } from '../shared/page-state';
 import { dirOf } from '../shared/route-tree';
-import { checkRedirectTarget } from '../shared/redirect-target';
+import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../shared/redirect-target';
 import {
   isNotFound,
   isRedirect,
@@ -183,10 +183,7 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
       const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
       res.setHeader('cache-control', 'no-store');
       if (location === null) {
-        res
-          .status(400)
-          .type('text/plain')
-          .send('Bad Request: the redirect target is not a path on this site.');
+        res.status(400).type('text/plain').send(REFUSED_REDIRECT_MESSAGE);
       } else if (from !== null) {
         const body: RedirectAnswer = {
           buildId: options.buildId,

@@ -9,13 +9,12 @@ import type { Revalidated } from '../shared/actions';
 /** Per action: `type path` → the entry, so a path named twice is sent once. */
 const current = new AsyncLocalStorage<Map<string, Revalidated>>();
 
-/** Runs an action, collecting the paths it revalidates. */
-export async function collectRevalidated<T>(
-  run: () => Promise<T>,
-): Promise<{ result: T; paths: Revalidated[] }> {
-  const paths = new Map<string, Revalidated>();
-  const result = await current.run(paths, run);
-  return { result, paths: [...paths.values()] };
+/**
+ * Runs an action, collecting the paths it revalidates into `paths`: also when it then throws,
+ * since "change the data, then redirect" is how an action usually ends.
+ */
+export function runRevalidating<T>(paths: Map<string, Revalidated>, run: () => Promise<T>): Promise<T> {
+  return current.run(paths, run);
 }
 
 /**

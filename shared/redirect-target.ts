@@ -5,6 +5,9 @@
  * The answer is the target to use, or `null`.
  */
 
+/** What a refused target is answered with (a 400): the target came from the client. */
+export const REFUSED_REDIRECT_MESSAGE = 'Bad Request: the redirect target is not a path on this site.';
+
 /** C0 controls, space, DEL: browsers strip or skip some of them, which hides a scheme or a host. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f]/;

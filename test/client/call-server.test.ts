@@ -15,7 +15,11 @@ function answer(body: unknown, status = 200) {
 function setUp(body: unknown, status = 200) {
   const fetch = vi.fn(async (_url: string, _init: RequestInit) => answer(body, status));
   vi.stubGlobal('fetch', fetch);
-  const router = { navigate: vi.fn(async () => {}), revalidate: vi.fn(async () => {}) };
+  const router = {
+    navigate: vi.fn(async () => {}),
+    revalidate: vi.fn(async () => {}),
+    invalidate: vi.fn(),
+  };
   connectActions(router as unknown as Router);
   return { fetch, router };
 }
@@ -51,6 +55,17 @@ test('revalidated paths: the router drops them and refreshes the page, before th
   const { router } = setUp({ value: 'ok', revalidated });
   await expect(callServer('abc#like', [])).resolves.toBe('ok');
   expect(router.revalidate).toHaveBeenCalledWith(revalidated);
+});
+
+test('revalidated paths with a redirect: their entries are dropped, the page left is not refetched', async () => {
+  const { router } = setUp({
+    signal: { kind: 'redirect', location: '/photos', status: 307 },
+    revalidated: [{ path: '/photos', type: 'layout' }],
+  });
+  await callServer('abc#add', []);
+  expect(router.invalidate).toHaveBeenCalledWith('/photos', 'layout');
+  expect(router.revalidate).not.toHaveBeenCalled();
+  expect(router.navigate).toHaveBeenCalledWith('/photos');
 });
 
 test('a redirect is a navigation, pushed; a hostile one is refused', async () => {

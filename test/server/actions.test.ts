@@ -167,6 +167,9 @@ test('redirect() in an action: a signal for the client, a 303 for a form post', 
     .send({ $bound: '["/photos/4"]' });
   expect(form.status).toBe(303);
   expect(form.headers.location).toBe('/photos/4');
+  // What the action changed before it redirected still reaches the client.
+  const changed = await call(server, 'goTo', ['/photos/2', '/photos']);
+  expect(changed.body.revalidated).toEqual([{ path: '/photos', type: 'page' }]);
   const hostile = await call(server, 'goTo', ['//evil.example']);
   expect(hostile.status).toBe(400);
   expect(reporter.report).not.toHaveBeenCalled();
