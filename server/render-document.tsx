@@ -280,7 +280,15 @@ function rootFiles(runtime: RouteRuntime) {
   return files;
 }
 
+/**
+ * The `request` a loader reads. Its signal is a fresh one that follows the render's: undici keeps
+ * the signal a `Request` is given alive (through a FinalizationRegistry) until the `Request`
+ * itself is collected, and the render's signal reaches, through its listeners, the response and
+ * this very `Request` — a cycle the registry never lets go of, one response per page.
+ */
 function toWebRequest(req: Request, url: URL, signal: AbortSignal): globalThis.Request {
+  const follower = new AbortController();
+  signal.addEventListener('abort', () => follower.abort(signal.reason), { once: true });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
@@ -290,6 +298,6 @@ function toWebRequest(req: Request, url: URL, signal: AbortSignal): globalThis.R
   return new globalThis.Request(new URL(url.pathname + url.search, origin), {
     method: req.method,
     headers,
-    signal,
+    signal: follower.signal,
   });
 }
