@@ -11,23 +11,30 @@ import type { DocsNavItem, DocsPageData } from './types';
 const DOCS_DIR = path.resolve(process.cwd(), 'docs');
 const SEGMENT = /^[a-z0-9-]+$/;
 // In production the files cannot change, so each is read and rendered once; in development they
-// are read per request so that edits show on reload.
+// are read per request so that edits show on reload. Only pages that exist are kept: the cache
+// holds at most one entry per file in `docs/`, whatever names clients make up.
 const CACHE = process.env.NODE_ENV === 'production';
 const pages = new Map<string, Promise<DocsPageData | undefined>>();
 let nav: Promise<DocsNavItem[]> | undefined;
 
 /** The page at `slug`, or undefined when the slug is malformed or names no file. */
-export function readDocsPage(slug: readonly string[]): Promise<DocsPageData | undefined> {
+export async function readDocsPage(slug: readonly string[]): Promise<DocsPageData | undefined> {
   // `/docs/index` would duplicate `/docs`; one URL per page.
-  if (!slug.every((segment) => SEGMENT.test(segment)) || slug.join('/') === 'index') {
-    return Promise.resolve(undefined);
+  if (!slug.every((segment) => SEGMENT.test(segment)) || slug.join('/') === 'index') return undefined;
+  const href = slug.length === 0 ? '/docs' : `/docs/${slug.join('/')}`;
+  if (!CACHE) return renderPage(slug);
+  if (!(await listPages()).some((item) => item.href === href)) return undefined;
+  let page = pages.get(href);
+  if (!page) {
+    page = renderPage(slug);
+    pages.set(href, page);
   }
-  const key = slug.join('/');
-  const cached = pages.get(key);
-  if (cached) return cached;
-  const page = renderPage(slug);
-  if (CACHE) pages.set(key, page);
   return page;
+}
+
+/** How many pages the cache holds: for tests. */
+export function cachedDocsPages(): number {
+  return pages.size;
 }
 
 async function renderPage(slug: readonly string[]): Promise<DocsPageData | undefined> {
