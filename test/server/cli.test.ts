@@ -6,7 +6,8 @@ import { describe, expect, test } from 'vitest';
 
 const bin = 'bin/switchyard.js';
 
-describe('switchyard command', () => {
+// Each test starts Node, and the last one Vite: on a loaded machine that alone can take seconds.
+describe('switchyard command', { timeout: 60_000 }, () => {
   test('bad arguments print the usage and exit 2', () => {
     const result = spawnSync(process.execPath, [bin, 'serve'], { encoding: 'utf8' });
     expect(result.status).toBe(2);
@@ -54,5 +55,5 @@ describe('switchyard command', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  }, 30_000);
+  });
 });

@@ -49,7 +49,8 @@ describe('readSentryConfig', () => {
   });
 });
 
-describe('server/instrument.mjs', () => {
+// Each of these starts Node: on a loaded machine that alone can take seconds.
+describe('server/instrument.mjs', { timeout: 60_000 }, () => {
   /** Whether a process that preloads the module has the SDK loaded when the app starts. */
   function sdkLoaded(env: Record<string, string>): boolean {
     const probe = 'console.log(globalThis.__SENTRY__ !== undefined)';
