@@ -1,0 +1,6 @@
+import type { LoadArgs } from 'switchyard';
+import { itemsFor, type ItemsData } from '../../../items';
+
+export async function load({ params }: LoadArgs<{ id: string }>): Promise<ItemsData> {
+  return itemsFor(params.id);
+}

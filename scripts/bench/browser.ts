@@ -1,0 +1,167 @@
+/**
+ * The browser side, in Chromium: one page view of the bench page, then a click on a link the
+ * user showed intent for (hover), at once a click on a link far down the list (not prefetched,
+ * while the page's own prefetches may still run), then back. Times are taken in the page, from
+ * the click to the moment the new heading is in the DOM; requests and bytes come from CDP.
+ */
+import type { Browser, CDPSession, Page } from 'playwright-core';
+
+export interface Profile {
+  name: 'loopback' | 'slow';
+  /** Chromium's network emulation: added latency per request, bytes per second. */
+  conditions?: { latency: number; downloadThroughput: number; uploadThroughput: number };
+}
+export const PROFILES: Profile[] = [
+  { name: 'loopback' },
+  {
+    name: 'slow',
+    conditions: { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 },
+  },
+];
+
+interface Recorded {
+  url: string;
+  type: string;
+  wallMs: number;
+  bytes: number;
+  done: boolean;
+}
+export interface Step {
+  ms: number;
+  requests: number;
+  kib: number;
+}
+export interface BrowserFigures {
+  pageView: { requests: number; kib: number; selfStarted: number; selfStartedKib: number };
+  prefetchedClick: Step;
+  coldClick: Step;
+  back: Step;
+}
+
+/**
+ * Installed in every document: records the click time and when the wanted heading appears. A
+ * string, not a function: a compiler's helpers (tsx names functions) do not exist in the page.
+ */
+const TIMING_PROBE = `(() => {
+  const now = () => String(performance.timeOrigin + performance.now());
+  const check = () => {
+    const want = sessionStorage.getItem('bench:want');
+    if (!want || sessionStorage.getItem('bench:shown')) return;
+    if (document.querySelector('h1')?.textContent === want) sessionStorage.setItem('bench:shown', now());
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  addEventListener('pageshow', check);
+  addEventListener('click', () => sessionStorage.setItem('bench:clicked', now()), true);
+})()`;
+
+export async function browse(browser: Browser, origin: string, profile: Profile): Promise<BrowserFigures> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(TIMING_PROBE);
+    const cdp = await context.newCDPSession(page);
+    const requests = await recordRequests(cdp);
+    if (profile.conditions)
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.conditions });
+    const quietMs = profile.conditions ? 1_500 : 800;
+
+    await page.goto(`${origin}/items/1`, { waitUntil: 'load' });
+    await waitQuiet(requests, quietMs);
+    const self = [...requests.values()].filter((r) => r.type === 'Fetch' || r.type === 'XHR');
+    const pageView = {
+      requests: requests.size,
+      kib: sumKib([...requests.values()]),
+      selfStarted: self.length,
+      selfStartedKib: sumKib(self),
+    };
+
+    // Intent first, as a user's pointer gives it, then the click.
+    await page.hover('nav a[href="/items/2"]');
+    await waitQuiet(requests, quietMs);
+    const prefetchedClick = await timed(page, requests, 'Items for 2', () =>
+      page.click('nav a[href="/items/2"]'),
+    );
+    // At once, while whatever the new page started may still be on the wire.
+    const coldClick = await timed(page, requests, 'Items for 199', () =>
+      page.evaluate(() => document.querySelector<HTMLAnchorElement>('main a[href="/items/199"]')!.click()),
+    );
+    const back = await timed(page, requests, 'Items for 2', () =>
+      page.evaluate(() => {
+        sessionStorage.setItem('bench:clicked', String(performance.timeOrigin + performance.now()));
+        history.back();
+      }),
+    );
+    return { pageView, prefetchedClick, coldClick, back };
+  } finally {
+    await context.close();
+  }
+}
+
+async function recordRequests(cdp: CDPSession): Promise<Map<string, Recorded>> {
+  const requests = new Map<string, Recorded>();
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.request.url.startsWith('data:') || requests.has(event.requestId)) return;
+    requests.set(event.requestId, {
+      url: event.request.url,
+      type: event.type ?? 'Other',
+      wallMs: event.wallTime * 1000,
+      bytes: 0,
+      done: false,
+    });
+  });
+  const finish = (id: string, bytes: number) => {
+    const request = requests.get(id);
+    if (request) Object.assign(request, { bytes, done: true });
+  };
+  cdp.on('Network.loadingFinished', (event) => finish(event.requestId, event.encodedDataLength));
+  cdp.on('Network.loadingFailed', (event) => finish(event.requestId, 0));
+  return requests;
+}
+
+/** Waits until nothing is in flight and nothing started for `quietMs` (at most 20 s). */
+async function waitQuiet(requests: Map<string, Recorded>, quietMs: number): Promise<void> {
+  const deadline = performance.now() + 20_000;
+  let seen = -1;
+  let since = performance.now();
+  while (performance.now() < deadline) {
+    const busy = [...requests.values()].some((r) => !r.done);
+    if (busy || requests.size !== seen) {
+      seen = requests.size;
+      since = performance.now();
+    } else if (performance.now() - since >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function timed(
+  page: Page,
+  requests: Map<string, Recorded>,
+  want: string,
+  act: () => Promise<unknown>,
+): Promise<Step> {
+  await page.evaluate((w) => {
+    sessionStorage.setItem('bench:want', w);
+    sessionStorage.removeItem('bench:shown');
+    sessionStorage.removeItem('bench:clicked');
+  }, want);
+  await act();
+  const deadline = performance.now() + 30_000;
+  let times: readonly [string | null, string | null] = [null, null];
+  while (!times[1] && performance.now() < deadline) {
+    // A full page load replaces the document under us: try again in the new one.
+    times = await page
+      .evaluate(
+        () => [sessionStorage.getItem('bench:clicked'), sessionStorage.getItem('bench:shown')] as const,
+      )
+      .catch(() => [null, null] as [null, null]);
+    if (!times[1]) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  if (!times[0] || !times[1]) throw new Error(`"${want}" did not show within 30 s`);
+  const [clicked, shown] = [Number(times[0]), Number(times[1])];
+  // Requests the click caused: started from the click until the content showed.
+  const caused = [...requests.values()].filter((r) => r.wallMs >= clicked - 1 && r.wallMs <= shown);
+  return { ms: shown - clicked, requests: caused.length, kib: sumKib(caused) };
+}
+
+const sumKib = (list: Recorded[]) => list.reduce((total, r) => total + r.bytes, 0) / 1024;

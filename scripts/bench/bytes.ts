@@ -1,0 +1,114 @@
+/**
+ * What goes over the wire: the document, the JavaScript a first load needs (total, and the
+ * router runtime alone without React), and page data against the raw loader JSON. Sizes are
+ * given raw, gzip -9 computed here (comparable whatever the server sends), and as received
+ * with a browser's `Accept-Encoding`.
+ */
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build, type Rolldown } from 'vite';
+import { pageDataUrl } from '../../shared/page-data';
+import { FRAMEWORK_ROOT } from '../../server/vite-config';
+import { itemsFor } from './items';
+import { BROWSER_ENCODING } from './load';
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  wire: number;
+  encoding: string;
+}
+
+export const gzipSize = (body: Buffer | string) => gzipSync(body, { level: 9 }).length;
+
+async function get(
+  url: string,
+  encoding?: string,
+): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: encoding ? { 'accept-encoding': encoding } : {}, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.once('end', () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
+      })
+      .once('error', reject);
+  });
+}
+
+export async function sizesOf(url: string): Promise<Sizes> {
+  const plain = await get(url);
+  const wire = await get(url, BROWSER_ENCODING);
+  return {
+    raw: plain.body.length,
+    gzip: gzipSize(plain.body),
+    wire: wire.body.length,
+    encoding: String(wire.headers['content-encoding'] ?? 'identity'),
+  };
+}
+
+/** The scripts a document loads or preloads: module scripts and modulepreload links. */
+export function scriptsOf(html: string): string[] {
+  const found = new Set<string>();
+  for (const [, tag = ''] of html.matchAll(/<((?:script|link)\b[^>]*)>/g)) {
+    const src = /\b(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
+    if (src && (tag.startsWith('script') || /rel="modulepreload"/.test(tag))) found.add(src);
+  }
+  return [...found];
+}
+
+export async function firstLoadJs(origin: string, path: string) {
+  const html = (await get(origin + path)).body.toString();
+  const files = await Promise.all(scriptsOf(html).map((src) => sizesOf(origin + src)));
+  const sum = (key: 'raw' | 'gzip' | 'wire') => files.reduce((total, f) => total + f[key], 0);
+  return { files: files.length, raw: sum('raw'), gzip: sum('gzip'), wire: sum('wire') };
+}
+
+/** A navigation's page data (from the page before) next to what the loader returned. */
+export async function pageData(origin: string, target: string, from: string) {
+  const answer = await sizesOf(origin + pageDataUrl(target, from));
+  const loader = JSON.stringify(itemsFor(target.split('/').pop()!));
+  return { answer, loaderRaw: loader.length, loaderGzip: gzipSize(loader) };
+}
+
+/**
+ * The router runtime alone: the client entry built as for production with React, the app's
+ * route modules and the build's virtual modules left out, counting what a first load runs
+ * (the entry chunk and its static imports; lazy chunks such as the Sentry SDK are not).
+ */
+export async function routerRuntime() {
+  const output = (await build({
+    root: FRAMEWORK_ROOT,
+    configFile: false,
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react()],
+    build: {
+      write: false,
+      rollupOptions: {
+        input: `${FRAMEWORK_ROOT}/client/entry.tsx`,
+        external: [/^react($|\/|-dom)/, /^scheduler/, /^virtual:/, '@vitejs/plugin-react/preamble'],
+      },
+    },
+  })) as Rolldown.RolldownOutput;
+  const chunks = new Map(
+    output.output.flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])),
+  );
+  const entry = [...chunks.values()].find((chunk) => chunk.isEntry)!;
+  const firstLoad = new Set<string>();
+  const visit = (name: string) => {
+    // Externals (React, virtual modules) are imports too, but not chunks of this build.
+    if (firstLoad.has(name) || !chunks.has(name)) return;
+    firstLoad.add(name);
+    chunks.get(name)?.imports.forEach(visit);
+  };
+  visit(entry.fileName);
+  const code = [...firstLoad].map((name) => chunks.get(name)!.code).join('\n');
+  // Which modules the bytes come from (minified lengths, before gzip): the place to cut first.
+  const modules = [...firstLoad]
+    .flatMap((name) => Object.entries(chunks.get(name)!.modules))
+    .map(([id, info]) => ({ module: id.replace(`${FRAMEWORK_ROOT}/`, ''), bytes: info.renderedLength }))
+    .sort((a, b) => b.bytes - a.bytes);
+  return { raw: code.length, gzip: gzipSize(code), modules };
+}

@@ -1,0 +1,62 @@
+/**
+ * The page both servers render for the side-by-side runs: a layout with a nav of 20 links, a
+ * heading and 200 linked items from a seeded generator. The Switchyard app renders it with
+ * `Link`, the bare server with `<a>`: the same elements reach the HTML either way.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import { createRandom } from '../../src/lib/random';
+
+export interface Item {
+  id: number;
+  title: string;
+  text: string;
+}
+export interface ItemsData {
+  id: string;
+  items: Item[];
+}
+export type LinkLike = ComponentType<{ href: string; children?: ReactNode }>;
+
+export const ITEM_COUNT = 200;
+export const NAV_LINKS = 20;
+const WORDS = ['amber', 'basil', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor', 'iris', 'juniper'];
+
+/** What `load` returns for `/items/:id`: the same items for the same id, on every run. */
+export function itemsFor(id: string): ItemsData {
+  const random = createRandom([...id].reduce((seed, c) => seed * 31 + c.charCodeAt(0), 7));
+  const items = Array.from({ length: ITEM_COUNT }, (_, i) => ({
+    id: i + 1,
+    title: `${random.pick(WORDS)} ${random.pick(WORDS)} ${i + 1}`,
+    text: Array.from({ length: 6 }, () => random.pick(WORDS)).join(' '),
+  }));
+  return { id, items };
+}
+
+export function Nav({ LinkAs }: { LinkAs: LinkLike }) {
+  return (
+    <nav>
+      <ul>
+        {Array.from({ length: NAV_LINKS }, (_, i) => (
+          <li key={i}>
+            <LinkAs href={`/items/${i + 1}`}>Section {i + 1}</LinkAs>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function ItemList({ data, LinkAs }: { data: ItemsData; LinkAs: LinkLike }) {
+  return (
+    <>
+      <h1>Items for {data.id}</h1>
+      <ul>
+        {data.items.map((item) => (
+          <li key={item.id}>
+            <LinkAs href={`/items/${item.id}`}>{item.title}</LinkAs> <span>{item.text}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

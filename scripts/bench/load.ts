@@ -1,0 +1,91 @@
+/**
+ * Server-side measures: a load run with autocannon (server CPU per request from the process's
+ * own utime+stime, the steadiest figure on a shared machine), time to first byte on an idle
+ * server, and cold start from spawn to the first full response.
+ */
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { cpuMs, startServer, stopServer, type RunningServer, type ServerName } from './servers';
+
+export interface LoadFigures {
+  requests: number;
+  reqPerS: number;
+  cpuMsPerRequest: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export const BROWSER_ENCODING = 'gzip, deflate, br, zstd';
+
+export async function loadRun(
+  server: RunningServer,
+  path: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<LoadFigures> {
+  const url = server.origin + path;
+  // Warm-up: JIT and connection pools, outside the measured window.
+  await autocannon({ url, connections: 8, duration: 0.5, headers });
+  const before = cpuMs(server);
+  const result = await autocannon({ url, connections: 8, duration: seconds, headers });
+  const cpu = cpuMs(server) - before;
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${server.name} ${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return {
+    requests: result.requests.total,
+    reqPerS: result.requests.total / seconds,
+    cpuMsPerRequest: cpu / result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
+}
+
+/** One GET on an idle server: milliseconds to the first byte of the body, and to its end. */
+export function timedGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ ttfb: number; total: number }> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    let ttfb = 0;
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        res.once('data', () => (ttfb = performance.now() - start));
+        res.on('data', () => {});
+        res.once('end', () => resolve({ ttfb, total: performance.now() - start }));
+      })
+      .once('error', reject);
+  });
+}
+
+/** Time to first byte of `count` requests to each server, taking turns. */
+export async function ttfbOf(servers: RunningServer[], path: string, count: number, headers = {}) {
+  const times = new Map<ServerName, number[]>(servers.map((s) => [s.name, []]));
+  for (let i = 0; i < count; i++) {
+    for (const server of i % 2 ? [...servers].reverse() : servers) {
+      times.get(server.name)!.push((await timedGet(server.origin + path, headers)).ttfb);
+    }
+  }
+  return Object.fromEntries([...times].map(([name, list]) => [name, median(list)]));
+}
+
+/** Spawn to the end of the first response, `reps` times per server in turns. */
+export async function coldStart(builds: { name: ServerName; outDir: string }[], path: string, reps: number) {
+  const times = new Map<ServerName, number[]>(builds.map((b) => [b.name, []]));
+  for (let i = 0; i < reps; i++) {
+    for (const { name, outDir } of i % 2 ? [...builds].reverse() : builds) {
+      const started = performance.now();
+      const server = await startServer(name, outDir);
+      await timedGet(server.origin + path);
+      times.get(name)!.push(performance.now() - started);
+      await stopServer(server);
+    }
+  }
+  return Object.fromEntries([...times].map(([name, list]) => [name, median(list)]));
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench`: Switchyard side by side with a bare Express + React server rendering the
+ * same page from the same data, in one run, taking turns. Prints a table with every ratio next
+ * to its target and writes the same figures as JSON to bench-results/. `--quick` runs one short
+ * rep of each (for development: the figures are rougher).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchChromium } from '../../test/e2e/chromium';
+import { FRAMEWORK_ROOT } from '../../server/vite-config';
+import { browse, PROFILES, type BrowserFigures } from './browser';
+import { buildBare } from './build-bare';
+import { firstLoadJs, pageData, routerRuntime, sizesOf } from './bytes';
+import { BROWSER_ENCODING, coldStart, loadRun, median, ttfbOf, type LoadFigures } from './load';
+import { microBenchmarks } from './micro';
+import { printReport } from './report';
+import { rssMiB, startServer, stopServer, type RunningServer, type ServerName } from './servers';
+
+const quick = process.argv.includes('--quick');
+const REPS = quick ? 1 : 4;
+const SECONDS = quick ? 2 : 5;
+const PAGE = '/items/1';
+const OUT = join(FRAMEWORK_ROOT, '.switchyard/bench');
+const builds = {
+  switchyard: join(OUT, 'switchyard'),
+  bare: join(OUT, 'bare'),
+  demo: join(OUT, 'demo'),
+} satisfies Record<ServerName, string>;
+
+const step = (what: string) => console.log(`▶ ${what}`);
+
+step('building Switchyard (bench app and demo) and the bare server');
+for (const [app, out] of [
+  ['scripts/bench/app', builds.switchyard],
+  ['src/app', builds.demo],
+] as const) {
+  execFileSync(process.execPath, ['bin/switchyard.js', 'build', '--app', app, '--out', out], {
+    cwd: FRAMEWORK_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+await buildBare(builds.bare);
+
+const servers: RunningServer[] = [];
+try {
+  for (const name of ['switchyard', 'bare'] as const) servers.push(await startServer(name, builds[name]));
+  const [sy, bare] = servers as [RunningServer, RunningServer];
+
+  /** Both servers under the same load, `REPS` times, in alternating order; medians. */
+  const sideBySide = async (headers: Record<string, string>) => {
+    const runs: Record<'switchyard' | 'bare', LoadFigures[]> = { switchyard: [], bare: [] };
+    for (let rep = 0; rep < REPS; rep++) {
+      for (const server of rep % 2 ? [bare, sy] : [sy, bare]) {
+        runs[server.name as 'switchyard' | 'bare'].push(await loadRun(server, PAGE, SECONDS, headers));
+      }
+    }
+    return { switchyard: medians(runs.switchyard), bare: medians(runs.bare) };
+  };
+  step(`load: ${PAGE}, ${REPS} × ${SECONDS} s per server, no compression`);
+  const plain = await sideBySide({});
+  step(`load: ${PAGE}, with Accept-Encoding: ${BROWSER_ENCODING}`);
+  const compressed = await sideBySide({ 'accept-encoding': BROWSER_ENCODING });
+  const rss = { switchyard: rssMiB(sy), bare: rssMiB(bare) };
+
+  step('time to first byte (median of 20 each)');
+  const ttfb = await ttfbOf([sy, bare], PAGE, 20);
+
+  step('bytes');
+  const bytes = {
+    html: { switchyard: await sizesOf(sy.origin + PAGE), bare: await sizesOf(bare.origin + PAGE) },
+    js: { switchyard: await firstLoadJs(sy.origin, PAGE), bare: await firstLoadJs(bare.origin, PAGE) },
+    routerRuntime: await routerRuntime(),
+    pageData: await pageData(sy.origin, '/items/2', PAGE),
+  };
+
+  step('browser: Chromium on loopback and on the slow profile');
+  const browserFigures: Record<string, Record<'switchyard' | 'bare', BrowserFigures>> = {};
+  const browser = await launchChromium();
+  try {
+    for (const profile of PROFILES) {
+      browserFigures[profile.name] = {
+        switchyard: await browse(browser, sy.origin, profile),
+        bare: await browse(browser, bare.origin, profile),
+      };
+    }
+  } finally {
+    await browser.close();
+  }
+
+  step('demo feed');
+  const demo = await startServer('demo', builds.demo);
+  servers.push(demo);
+  const feed = {
+    load: await loadRun(demo, '/', SECONDS, { 'accept-encoding': BROWSER_ENCODING }),
+    ttfbMs: (await ttfbOf([demo], '/', 20)).demo!,
+    html: await sizesOf(demo.origin + '/'),
+    rssMiB: rssMiB(demo),
+  };
+
+  step('cold start (spawn to first full response)');
+  const cold = await coldStart(
+    [
+      { name: 'switchyard', outDir: builds.switchyard },
+      { name: 'bare', outDir: builds.bare },
+    ],
+    PAGE,
+    quick ? 1 : 3,
+  );
+
+  step('micro-benchmarks');
+  const micro = await microBenchmarks(quick ? 5 : 9);
+
+  const results = {
+    date: new Date().toISOString(),
+    quick,
+    machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+    settings: { reps: REPS, seconds: SECONDS, connections: 8, page: PAGE },
+    load: { plain, compressed },
+    ttfbMs: ttfb,
+    rssMiB: rss,
+    coldStartMs: cold,
+    bytes,
+    browser: browserFigures,
+    feed,
+    micro,
+  };
+  printReport(results);
+  mkdirSync(join(FRAMEWORK_ROOT, 'bench-results'), { recursive: true });
+  const file = join(FRAMEWORK_ROOT, 'bench-results', `bench-${results.date.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify(results, null, 2));
+  console.log(`\nWritten to ${file}`);
+} finally {
+  for (const server of servers) await stopServer(server);
+}
+
+function medians(runs: LoadFigures[]): LoadFigures {
+  const of = (key: keyof LoadFigures) => median(runs.map((run) => run[key]));
+  return {
+    requests: of('requests'),
+    reqPerS: of('reqPerS'),
+    cpuMsPerRequest: of('cpuMsPerRequest'),
+    p50Ms: of('p50Ms'),
+    p99Ms: of('p99Ms'),
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * The bench's table: one row per figure, Switchyard next to the bare server, the ratio and the
+ * target, and whether this run met it (a miss says by how much).
+ */
+import type { BrowserFigures } from './browser';
+import type { Sizes } from './bytes';
+import type { LoadFigures } from './load';
+
+type Pair<T> = { switchyard: T; bare: T };
+export interface BenchResults {
+  load: { plain: Pair<LoadFigures>; compressed: Pair<LoadFigures> };
+  ttfbMs: Record<string, number>;
+  rssMiB: Pair<number>;
+  coldStartMs: Record<string, number>;
+  bytes: {
+    html: Pair<Sizes>;
+    js: Pair<{ files: number; raw: number; gzip: number; wire: number }>;
+    routerRuntime: { raw: number; gzip: number; modules: { module: string; bytes: number }[] };
+    pageData: { answer: Sizes; loaderRaw: number; loaderGzip: number };
+  };
+  browser: Record<string, Pair<BrowserFigures>>;
+  feed: { load: LoadFigures; ttfbMs: number; html: Sizes; rssMiB: number };
+  micro: { statusUs: number; prune10kUs: number; match1000RoutesUs: number };
+}
+
+type Row = [figure: string, switchyard: string, bare: string, ratio: string, target: string, verdict: string];
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const times = (r: number) => `${r.toFixed(2)} ×`;
+/** ✓, or ✗ with how far the figure is from the target. */
+const verdict = (ok: boolean, miss: string) => (ok ? '✓' : `✗ ${miss}`);
+
+export function tableRows(r: BenchResults): Row[] {
+  const rows: Row[] = [];
+  for (const [label, load] of [
+    ['no compression', r.load.plain],
+    ['compressed', r.load.compressed],
+  ] as const) {
+    const cpu = load.switchyard.cpuMsPerRequest / load.bare.cpuMsPerRequest;
+    rows.push([
+      `server CPU per request (${label})`,
+      ms(load.switchyard.cpuMsPerRequest),
+      ms(load.bare.cpuMsPerRequest),
+      times(cpu),
+      '≤ 1.18 ×',
+      verdict(cpu <= 1.18, `by ${times(cpu - 1.18)}`),
+    ]);
+    const rps = load.switchyard.reqPerS / load.bare.reqPerS;
+    rows.push([
+      `throughput (${label})`,
+      `${load.switchyard.reqPerS.toFixed(0)} req/s`,
+      `${load.bare.reqPerS.toFixed(0)} req/s`,
+      times(rps),
+      '≥ 0.85 ×',
+      verdict(rps >= 0.85, `by ${times(0.85 - rps)}`),
+    ]);
+    rows.push([
+      `latency p50 / p99 (${label})`,
+      `${load.switchyard.p50Ms} / ${load.switchyard.p99Ms} ms`,
+      `${load.bare.p50Ms} / ${load.bare.p99Ms} ms`,
+      '',
+      '',
+      '',
+    ]);
+  }
+  const ttfb = r.ttfbMs.switchyard! / r.ttfbMs.bare!;
+  rows.push([
+    'TTFB (median of 20)',
+    ms(r.ttfbMs.switchyard!),
+    ms(r.ttfbMs.bare!),
+    times(ttfb),
+    '≤ 1.2 ×',
+    verdict(ttfb <= 1.2, `by ${times(ttfb - 1.2)}`),
+  ]);
+  const cold = r.coldStartMs.switchyard! / r.coldStartMs.bare!;
+  rows.push([
+    'cold start to first response',
+    ms(r.coldStartMs.switchyard!),
+    ms(r.coldStartMs.bare!),
+    times(cold),
+    '≤ 1.5 ×',
+    verdict(cold <= 1.5, `by ${times(cold - 1.5)}`),
+  ]);
+  rows.push([
+    'server RSS after load',
+    `${r.rssMiB.switchyard.toFixed(0)} MiB`,
+    `${r.rssMiB.bare.toFixed(0)} MiB`,
+    times(r.rssMiB.switchyard / r.rssMiB.bare),
+    '',
+    '',
+  ]);
+
+  const { html, js, routerRuntime, pageData } = r.bytes;
+  rows.push([
+    'HTML raw / on the wire',
+    `${kib(html.switchyard.raw)} / ${kib(html.switchyard.wire)} ${html.switchyard.encoding}`,
+    `${kib(html.bare.raw)} / ${kib(html.bare.wire)} ${html.bare.encoding}`,
+    '',
+    'br or gzip',
+    verdict(html.switchyard.encoding !== 'identity', 'not compressed'),
+  ]);
+  const extraJs = js.switchyard.gzip - js.bare.gzip;
+  rows.push([
+    'first-load JS gzip',
+    `${kib(js.switchyard.gzip)} (${js.switchyard.files} files)`,
+    `${kib(js.bare.gzip)} (${js.bare.files})`,
+    `+${kib(extraJs)}`,
+    '≤ bare + 6 KiB',
+    verdict(extraJs <= 6 * 1024, `by ${kib(extraJs - 6 * 1024)}`),
+  ]);
+  rows.push([
+    'first-load JS on the wire',
+    kib(js.switchyard.wire),
+    kib(js.bare.wire),
+    '',
+    'compressed at build',
+    verdict(js.switchyard.wire < js.switchyard.raw, 'sent raw'),
+  ]);
+  rows.push([
+    'router runtime alone, gzip',
+    kib(routerRuntime.gzip),
+    '',
+    '',
+    '≤ 6 KiB',
+    verdict(routerRuntime.gzip <= 6 * 1024, `by ${kib(routerRuntime.gzip - 6 * 1024)}`),
+  ]);
+  const data = pageData.answer.gzip / pageData.loaderGzip;
+  rows.push([
+    'page data vs raw loader JSON (gzip)',
+    kib(pageData.answer.gzip),
+    kib(pageData.loaderGzip),
+    times(data),
+    '≤ 1.1 ×',
+    verdict(data <= 1.1, `by ${times(data - 1.1)}`),
+  ]);
+  rows.push([
+    'page data on the wire',
+    `${kib(pageData.answer.wire)} ${pageData.answer.encoding}`,
+    '',
+    '',
+    'br or gzip',
+    verdict(pageData.answer.encoding !== 'identity', 'not compressed'),
+  ]);
+
+  for (const [profile, figures] of Object.entries(r.browser)) {
+    const { switchyard: s, bare: b } = figures;
+    rows.push([
+      `${profile}: requests per page view (self-started)`,
+      `${s.pageView.requests} (${s.pageView.selfStarted} = ${s.pageView.selfStartedKib.toFixed(1)} KiB)`,
+      `${b.pageView.requests} (${b.pageView.selfStarted})`,
+      '',
+      '≤ 48 KiB prefetched',
+      verdict(s.pageView.selfStartedKib <= 48, `by ${(s.pageView.selfStartedKib - 48).toFixed(1)} KiB`),
+    ]);
+    rows.push([
+      `${profile}: click on a prefetched link`,
+      `${ms(s.prefetchedClick.ms)}, ${s.prefetchedClick.requests} req`,
+      `${ms(b.prefetchedClick.ms)}, ${b.prefetchedClick.requests} req`,
+      times(s.prefetchedClick.ms / b.prefetchedClick.ms),
+      '≤ 60 ms, 0 req',
+      verdict(
+        s.prefetchedClick.ms <= 60 && s.prefetchedClick.requests === 0,
+        `${ms(s.prefetchedClick.ms)}, ${s.prefetchedClick.requests} req`,
+      ),
+    ]);
+    const cold = s.coldClick.ms / b.coldClick.ms;
+    rows.push([
+      `${profile}: click on a link not prefetched`,
+      `${ms(s.coldClick.ms)}, ${s.coldClick.requests} req`,
+      `${ms(b.coldClick.ms)}, ${b.coldClick.requests} req`,
+      times(cold),
+      '≤ 1.0 × bare',
+      verdict(cold <= 1, `by ${times(cold - 1)}`),
+    ]);
+    rows.push([
+      `${profile}: back`,
+      `${ms(s.back.ms)}, ${s.back.requests} req`,
+      `${ms(b.back.ms)}, ${b.back.requests} req`,
+      '',
+      '0 req',
+      verdict(s.back.requests === 0, `${s.back.requests} req`),
+    ]);
+  }
+
+  const f = r.feed;
+  rows.push([
+    'demo feed (compressed): CPU per request, throughput',
+    `${ms(f.load.cpuMsPerRequest)}, ${f.load.reqPerS.toFixed(0)} req/s`,
+    '',
+    '',
+    '',
+    '',
+  ]);
+  rows.push([
+    'demo feed: TTFB, p50 / p99, HTML wire, RSS',
+    `${ms(f.ttfbMs)}, ${f.load.p50Ms} / ${f.load.p99Ms} ms, ${kib(f.html.wire)} ${f.html.encoding}, ${f.rssMiB.toFixed(0)} MiB`,
+    '',
+    '',
+    '',
+    '',
+  ]);
+  const m = r.micro;
+  rows.push(['cache status computation', `${(m.statusUs * 1000).toFixed(1)} ns`, '', '', '', '']);
+  rows.push(['prune 10 000 cache entries', `${(m.prune10kUs / 1000).toFixed(2)} ms`, '', '', '', '']);
+  rows.push(['match among 1 000 routes', `${m.match1000RoutesUs.toFixed(1)} µs`, '', '', '', '']);
+  return rows;
+}
+
+export function printReport(r: BenchResults): void {
+  const rows: Row[] = [['', 'Switchyard', 'bare', 'ratio', 'target', 'met'], ...tableRows(r)];
+  console.log('\n' + markdownTable(rows));
+  console.log('\nRouter runtime, largest modules (minified bytes before gzip):');
+  for (const { module, bytes } of r.bytes.routerRuntime.modules.slice(0, 8))
+    console.log(`  ${String(bytes).padStart(6)}  ${module}`);
+}
+
+/** A Markdown table, so the output pastes into the docs as it is. */
+export function markdownTable(rows: Row[]): string {
+  const lines = rows.map((row) => `| ${row.join(' | ')} |`);
+  lines.splice(1, 0, `|${rows[0]!.map(() => '---').join('|')}|`);
+  return lines.join('\n');
+}
