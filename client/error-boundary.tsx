@@ -2,14 +2,20 @@
  * The boundaries the router puts around segments. Router signals pass through error
  * boundaries untouched and are handled by signal boundaries (SPEC E1–E4):
  * - `SegmentErrorBoundary`, an `error.tsx`: catches errors of its segment and below, gives the
- *   fallback `error` and `reset()`, and resets when the pathname changes (E3);
+ *   fallback `error` and `reset()`, and resets when the pathname changes (E3); it also shows
+ *   a loader's error the server caught for it (`serverDigest`), where `reset()` refreshes;
  * - `SignalBoundary`, a `not-found.tsx` (and one at the root): renders it for `notFound()`, and
  *   turns `redirect()` into a client navigation (E2); resets when the pathname changes;
  * - `AppErrorBoundary`, above the root layout: the exact fallback text of E4, for what no
  *   `error.tsx` caught.
  */
 import { Component, type ComponentType, type ContextType, type ReactNode } from 'react';
-import { CLIENT_ERROR_MESSAGE, digestFrom, SERVER_ERROR_MESSAGE } from '../shared/error-messages';
+import {
+  CLIENT_ERROR_MESSAGE,
+  digestFrom,
+  SERVER_ERROR_MESSAGE,
+  serverError,
+} from '../shared/error-messages';
 import { checkRedirectTarget } from '../shared/redirect-target';
 import { isRouterSignal, type RouterSignal } from '../shared/router-signals';
 import { RouterContext } from './router-context';
@@ -25,19 +31,43 @@ function resetOnNewKey<S extends { resetKey: string }>(props: ResettableProps, s
   return props.resetKey === state.resetKey ? null : { resetKey: props.resetKey, caught: null };
 }
 
+interface SegmentErrorState {
+  caught: Error | null;
+  resetKey: string;
+  serverDigest: string | undefined;
+}
+
 export class SegmentErrorBoundary extends Component<
-  ResettableProps & { fallback: ComponentType<ErrorProps> },
-  { caught: Error | null; resetKey: string }
+  ResettableProps & { fallback: ComponentType<ErrorProps>; serverDigest?: string },
+  SegmentErrorState
 > {
-  override state = { caught: null as Error | null, resetKey: this.props.resetKey };
-  static getDerivedStateFromProps = resetOnNewKey;
+  static override contextType = RouterContext;
+  declare context: ContextType<typeof RouterContext>;
+  override state: SegmentErrorState = {
+    caught: caughtOnServer(this.props.serverDigest),
+    resetKey: this.props.resetKey,
+    serverDigest: this.props.serverDigest,
+  };
+
+  static getDerivedStateFromProps(
+    props: ResettableProps & { serverDigest?: string },
+    state: SegmentErrorState,
+  ): Partial<SegmentErrorState> | null {
+    if (props.resetKey === state.resetKey && props.serverDigest === state.serverDigest) return null;
+    const { resetKey, serverDigest } = props;
+    return { resetKey, serverDigest, caught: caughtOnServer(serverDigest) };
+  }
 
   static getDerivedStateFromError(error: unknown): { caught: Error } {
     if (isRouterSignal(error)) throw error;
     return { caught: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  reset = (): void => this.setState({ caught: null });
+  // A loader's error is not undone by rendering again: the page's data is fetched again.
+  reset = (): void => {
+    if (this.state.serverDigest !== undefined) void this.context?.router.refresh();
+    else this.setState({ caught: null });
+  };
 
   override render(): ReactNode {
     const { caught } = this.state;
@@ -45,6 +75,10 @@ export class SegmentErrorBoundary extends Component<
     const Fallback = this.props.fallback;
     return <Fallback error={caught} reset={this.reset} />;
   }
+}
+
+function caughtOnServer(digest: string | undefined): Error | null {
+  return digest === undefined ? null : serverError(digest);
 }
 
 export class SignalBoundary extends Component<

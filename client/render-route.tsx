@@ -60,17 +60,19 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
   // Boundaries clear what they caught when the pathname changes (SPEC E2, E3).
   const pathname = state.url.split('?')[0]!;
   const last = segments.at(-1);
-  const Leaf = pendingAt !== undefined ? undefined : component(state.notFound ?? last?.files.page);
-  const leaf: ReactNode =
-    pendingAt !== undefined ? null : Leaf ? (
-      <Fragment key={state.notFound ?? last?.dir}>
-        {withData(state.notFound ? undefined : last?.pageData, (data) => (
-          <Leaf params={params} searchParams={searchParams} data={data} />
-        ))}
-      </Fragment>
-    ) : (
-      <DefaultNotFound />
-    );
+  // A loader's error caught by the last segment's `error.tsx`: its boundary shows the fallback.
+  const caughtDigest = state.error?.digest;
+  const showsLeaf = pendingAt === undefined && caughtDigest === undefined;
+  const Leaf = showsLeaf ? component(state.notFound ?? last?.files.page) : undefined;
+  const leaf: ReactNode = !showsLeaf ? null : Leaf ? (
+    <Fragment key={state.notFound ?? last?.dir}>
+      {withData(state.notFound ? undefined : last?.pageData, (data) => (
+        <Leaf params={params} searchParams={searchParams} data={data} />
+      ))}
+    </Fragment>
+  ) : (
+    <DefaultNotFound />
+  );
 
   /**
    * Wraps `tree` in the segments of a run, innermost first, from the last one (or `stopAt`,
@@ -101,8 +103,13 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
       else if (Loading) tree = <Suspense fallback={<Loading />}>{tree}</Suspense>;
       const ErrorFallback = component(segment.files.error) as ComponentType<ErrorProps> | undefined;
       if (ErrorFallback) {
+        const caught = run === segments && i === segments.length - 1 ? caughtDigest : undefined;
         tree = (
-          <SegmentErrorBoundary fallback={ErrorFallback} resetKey={pathname}>
+          <SegmentErrorBoundary
+            fallback={ErrorFallback}
+            resetKey={pathname}
+            {...(caught === undefined ? {} : { serverDigest: caught })}
+          >
             {tree}
           </SegmentErrorBoundary>
         );

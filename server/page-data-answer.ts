@@ -4,7 +4,7 @@
  */
 import type { Response } from 'express';
 import { decodePathname, matchRoute, type RouteMatch } from '../shared/match-route';
-import type { DataMode, PageDataResponse } from '../shared/page-data';
+import type { DataMode, PageDataError, PageDataResponse } from '../shared/page-data';
 import { segmentKey } from '../shared/page-state';
 import { dirOf } from '../shared/route-tree';
 import type { ResolvedPage } from './resolve-page';
@@ -22,6 +22,13 @@ export function sendPageData(
   mode: DataMode | null,
 ): void {
   const { state } = page;
+  res.setHeader('cache-control', 'no-store');
+  // The client loads a page whose loader failed as a document, where its error.tsx renders.
+  if (state.error || page.status === 500) {
+    return void res
+      .status(500)
+      .json({ error: 'server', digest: state.error?.digest ?? '' } satisfies PageDataError);
+  }
   const held = new Set<string>();
   if (mode === 'rest') {
     // The client shows this page's loading state: it holds the segments down to that one.
@@ -42,7 +49,7 @@ export function sendPageData(
       return { ...rest, reuseLayoutData: true };
     }),
   };
-  res.status(page.status).setHeader('cache-control', 'no-store').json(body);
+  res.status(page.status).json(body);
 }
 
 /** The route of the page a client says it comes from (a path it may have made up). */

@@ -139,6 +139,7 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
       request: () => (webRequest ??= toWebRequest(req, url, controller.signal)),
       cutAtLoading: mode === 'auto',
       streamBelowLoading: from === null,
+      onLoadError: (error) => record(error, 'load', 'load failed'),
     };
     try {
       // Only a soft navigation (or its prefetch) from inside the owner's scope intercepts (I3).

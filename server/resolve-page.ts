@@ -1,7 +1,8 @@
 /**
  * From a match to a page state: runs the `load` functions of the branch in parallel and loads
  * its component modules. A `notFound()` from any loader becomes a not-found state at the
- * nearest `not-found.tsx` at or above the segment that called it.
+ * nearest `not-found.tsx` at or above the segment that called it; an error, a state cut at the
+ * nearest `error.tsx` that wraps the loader's segment (or a throw when there is none).
  */
 import type { InterceptMatch } from '../shared/intercept';
 import type { RouteMatch } from '../shared/match-route';
@@ -23,7 +24,8 @@ import type { RouteRuntime } from './route-runtime';
 export interface ResolvedPage {
   state: PageState;
   components: Map<string, AnyComponent>;
-  status: 200 | 404;
+  /** 500: a loader failed and an `error.tsx` caught it (`state.error`). */
+  status: 200 | 404 | 500;
 }
 
 export interface PageRequest {
@@ -37,6 +39,8 @@ export interface PageRequest {
   cutAtLoading?: boolean;
   /** A document: what is at or below the first `loading.tsx` streams after the shell (SPEC E5). */
   streamBelowLoading?: boolean;
+  /** Logs and reports a loader's error that an `error.tsx` caught; answers its digest. */
+  onLoadError?: (error: unknown) => string;
 }
 
 async function runLoad(runtime: RouteRuntime, file: string | undefined, args: object): Promise<unknown> {
@@ -59,33 +63,70 @@ function startJob(runtime: RouteRuntime, job: LoadJob, req: PageRequest): Promis
   });
 }
 
+interface Failure {
+  job: LoadJob;
+  reason: unknown;
+}
+
 /**
- * Runs the loaders of a plan in parallel and stores their data. The first real error is
- * thrown, then a redirect; a not-found cuts the branch nearest the root.
+ * Runs the loaders of a plan in parallel and stores the data of those that succeeded. Real
+ * errors are thrown first (as `LoadFailed`), then a redirect; a not-found cuts the branch
+ * nearest the root.
  */
 async function runJobs(runtime: RouteRuntime, jobs: readonly LoadJob[], req: PageRequest): Promise<void> {
   const results = await Promise.allSettled(jobs.map((job) => startJob(runtime, job, req)));
+  results.forEach((r, i) => {
+    if (r.status === 'fulfilled' && r.value !== undefined) jobs[i]!.segment[jobs[i]!.kind] = r.value;
+  });
   // A not-found nearest the root decides where the not-found page cuts the branch.
-  const failures = results.flatMap((r, i) =>
+  const failures: Failure[] = results.flatMap((r, i) =>
     r.status === 'rejected' ? [{ job: jobs[i]!, reason: r.reason as unknown }] : [],
   );
   const notFound = failures
     .filter((f) => isNotFound(f.reason))
     .sort((a, b) => a.job.mainIndex - b.job.mainIndex)[0];
-  const other = failures.find((f) => !isNotFound(f.reason) && !isRedirect(f.reason));
-  if (other) throw other.reason;
+  const errors = failures.filter((f) => !isNotFound(f.reason) && !isRedirect(f.reason));
+  if (errors.length > 0) throw new LoadFailed(errors);
   const redirect = failures.find((f) => isRedirect(f.reason));
   if (redirect) throw redirect.reason;
   if (notFound) throw new CutAt(notFound.job.mainIndex);
-  results.forEach((r, i) => {
-    const value = (r as PromiseFulfilledResult<unknown>).value;
-    if (value !== undefined) jobs[i]!.segment[jobs[i]!.kind] = value;
-  });
 }
 
 /** Thrown inside this module: a `notFound()` came from the loaders of main segment `index`. */
 class CutAt {
   constructor(readonly index: number) {}
+}
+
+/** Thrown inside this module: loaders failed with real errors. */
+class LoadFailed {
+  constructor(readonly failures: readonly Failure[]) {}
+}
+
+/**
+ * The page an `error.tsx` shows for failed loaders, cut at the outermost boundary any failure
+ * needs. As the tree nests, a segment's boundary wraps its page but not its own layout, so a
+ * page's `load` is caught at its own segment and a layout's (or a slot's) one segment up.
+ */
+function caughtPage(
+  state: PageState,
+  { failures }: LoadFailed,
+  onLoadError: ((error: unknown) => string) | undefined,
+): PageState {
+  const { segments } = state;
+  const boundaryOf = ({ job }: Failure) => {
+    const ownPage = job.kind === 'pageData' && job.segment === segments[job.mainIndex];
+    let at = ownPage ? job.mainIndex : job.mainIndex - 1;
+    while (at >= 0 && !segments[at]!.files.error) at--;
+    return at;
+  };
+  const first = failures.reduce((a, b) => (boundaryOf(b) < boundaryOf(a) ? b : a));
+  const at = boundaryOf(first);
+  if (at < 0 || !onLoadError) throw first.reason;
+  const digests = failures.map((f) => onLoadError(f.reason));
+  const kept = segments.slice(0, at + 1);
+  const { page: _page, ...files } = kept[at]!.files;
+  kept[at] = { ...kept[at]!, files };
+  return { ...state, segments: kept, error: { digest: digests[failures.indexOf(first)]! } };
 }
 
 export async function resolvePage(
@@ -108,6 +149,7 @@ export async function resolvePage(
     (job.mainIndex === first && !(job.kind === 'pageData' && job.segment === segments[first]));
   const jobs = cut < 0 ? plan.jobs : plan.jobs.filter(outside);
   const streams = req.streamBelowLoading && first >= 0 ? jobs.filter((job) => !outside(job)) : [];
+  let failed: LoadFailed | undefined;
   try {
     await runJobs(
       runtime,
@@ -115,8 +157,10 @@ export async function resolvePage(
       req,
     );
   } catch (error) {
-    if (!(error instanceof CutAt)) throw error;
-    return resolveNotFound(runtime, segments.slice(0, error.index + 1), match, req);
+    if (error instanceof LoadFailed) failed = error;
+    else if (error instanceof CutAt)
+      return resolveNotFound(runtime, segments.slice(0, error.index + 1), match, req);
+    else throw error;
   }
   const state: PageState = {
     buildId: req.buildId,
@@ -126,6 +170,10 @@ export async function resolvePage(
     searchParams: req.searchParams,
     segments,
   };
+  if (failed) {
+    const caught = caughtPage(state, failed, req.onLoadError);
+    return { state: caught, components: await loadComponents(runtime, filesOf(caught)), status: 500 };
+  }
   if (cut >= 0) state.pendingAt = cut;
   if (streams.length > 0) {
     for (const job of streams) job.segment[job.kind] = track(startJob(runtime, job, req));
@@ -159,6 +207,8 @@ export async function resolveIntercepted(
     await runJobs(runtime, plan.jobs, req);
   } catch (error) {
     if (error instanceof CutAt) return undefined;
+    // No boundary is looked for here: the first error fails the answer.
+    if (error instanceof LoadFailed) throw error.failures[0]!.reason;
     throw error;
   }
   const slot: SlotState = { ...plan.slot, intercepted: true };

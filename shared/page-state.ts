@@ -52,6 +52,11 @@ export interface PageState {
   /** Set when the page is a not-found: the `not-found` file rendered in place of the page. */
   notFound?: string;
   /**
+   * Set when a `load` failed and an `error.tsx` caught it: the last segment is the one whose
+   * boundary caught it, and shows its fallback (with this digest) in place of what is below.
+   */
+  error?: { digest: string };
+  /**
    * Set on a partial state (an `auto` prefetch): the index of the segment whose `loading.tsx`
    * stands in for everything inside it, whose data was not fetched.
    */

@@ -58,6 +58,22 @@ describe.skipIf(skipWithoutChromium)('boundaries in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a loader error under error.tsx: its fallback inside the site layout, a 500, hydrated cleanly', async () => {
+    const { page, errors, console } = await openPage(browser);
+    const response = await page.goto(`${server.url}/lab/load-error`);
+    expect(response!.status()).toBe(500);
+    expect(await page.locator('#load-error-heading').textContent()).toContain('could not be loaded');
+    const shown = /^Digest: ([0-9a-f]{10})$/.exec(await page.locator('#load-error-message').innerText())?.[1];
+    expect(server.logs.join('')).toContain(`GET /lab/load-error load failed, digest ${shown}`);
+    // The root layout is around it: the header and its links are there.
+    expect(await page.locator('header a[href="/docs"]').count()).toBe(1);
+    expect(await page.content()).not.toContain('lab asked');
+    await waitForHydration(page);
+    expect(await page.locator('#load-error-heading').count()).toBe(1);
+    expect(errors).toEqual([]);
+    expect(console.filter((line) => !line.includes('500'))).toEqual([]);
+  });
+
   test('not found on a soft navigation: the not-found page, no document request', async () => {
     const { page, requests } = await open('/lab');
     await page.locator('main a[href="/photos/9999"]').click();

@@ -33,6 +33,11 @@ export default function LabPage() {
           as in the server log.
         </li>
         <li>
+          <Link href="/lab/load-error">Load error</Link> — a loader that throws under an{' '}
+          <code>error.tsx</code>: a 500 whose boundary renders inside the site&apos;s layout, with the digest
+          and a retry.
+        </li>
+        <li>
           <Link href="/lab/client-error">Client error</Link> — a button that makes a component throw while
           rendering, with nothing to catch it: the app-wide fallback message.
         </li>
