@@ -43,7 +43,8 @@ async function start(state: PageState): Promise<void> {
   hydrateRoot(
     document,
     <RouterRoot router={router} head={<Assets scripts={[]} styles={[]} />} view={browserView} />,
-    reporting.rootOptions,
+    // The form state the server rendered with, or hydration would not match its forms.
+    { ...reporting.rootOptions, formState: window.__SWITCHYARD_FORM__ ?? null },
   );
   void whenHydrated().then(reporting.start);
   // After hydration: the panel mounts a root of its own beside the app's.

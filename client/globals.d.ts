@@ -1,3 +1,4 @@
+import type { ReactFormState } from 'react-dom/client';
 import type { PageState } from '../shared/page-state';
 import type { BrowserSentryConfig } from '../shared/sentry-browser-config';
 
@@ -7,5 +8,7 @@ declare global {
     __SWITCHYARD__?: PageState;
     /** Set with a Sentry DSN only (shared/sentry-browser-config.ts). */
     __SWITCHYARD_SENTRY__?: BrowserSentryConfig;
+    /** What a no-JS form post returned, for the page it came back to (see server/form-state.ts). */
+    __SWITCHYARD_FORM__?: ReactFormState;
   }
 }

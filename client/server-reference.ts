@@ -12,6 +12,8 @@ type AnyFunction = (...args: never[]) => unknown;
 export interface ServerReference {
   $$id: string;
   $$bound: unknown[];
+  /** Whether a no-JS post's form state belongs to this reference (React's `useActionState` asks). */
+  $$IS_SIGNATURE_EQUAL: (id: string, arity: number) => boolean;
   $$FORM_ACTION: () => {
     name: string;
     action: string;
@@ -25,6 +27,7 @@ function withFormAction<F extends AnyFunction>(fn: F, id: string, bound: unknown
   const reference = fn as F & ServerReference;
   reference.$$id = id;
   reference.$$bound = bound;
+  reference.$$IS_SIGNATURE_EQUAL = (otherId, arity) => otherId === id && arity === bound.length;
   reference.$$FORM_ACTION = () => {
     let data: FormData | null = null;
     if (bound.length > 0) {

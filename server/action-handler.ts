@@ -2,7 +2,8 @@
  * The server-action endpoint (SPEC A1–A3): `POST /_switchyard/action/<id>`. In order: the origin
  * check (403), the id (404: own entries only), the body (413 past 1 MiB, read only then), the
  * arguments (400/415), then the action. A script gets JSON; a browser's own form post (no
- * JavaScript) gets a 303: to a redirect's target, or back to the page the form was on.
+ * JavaScript) gets a 303: to a redirect's target, or back to the page the form was on, which a
+ * `useActionState` form's page renders with what the action returned (server/form-state.ts).
  */
 import type { Request, RequestHandler, Response } from 'express';
 import {
@@ -21,6 +22,7 @@ import { checkActionOrigin } from './action-guard';
 import { createActionRegistry } from './action-registry';
 import { digestOf } from './digest';
 import { errorDocument } from './error-document';
+import type { FormStateStore } from './form-state';
 import { HttpError } from './http-error';
 import type { ResolvedOptions } from './options';
 import { readBody } from './read-body';
@@ -36,6 +38,7 @@ export type ActionModules = Readonly<Record<string, () => Promise<unknown>>>;
 export function createActionHandler(
   options: ResolvedOptions,
   routeOf: (path: string) => string | null,
+  formStates: FormStateStore,
 ): RequestHandler {
   const registry = createActionRegistry();
   for (const [id, load] of Object.entries(options.actions)) {
@@ -56,8 +59,9 @@ export function createActionHandler(
     if (!action) return void res.status(404).type('text/plain').send('Not Found: no such server action.');
 
     let args: unknown[];
+    let postback: Postback | undefined;
     try {
-      args = await decodeArgs(req);
+      ({ args, postback } = await decodeArgs(req));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       // After a 413 the rest of the body is not read; closing is cheaper than draining it.
@@ -81,7 +85,9 @@ export function createActionHandler(
       const answer: ActionAnswer = { value: result ?? null, revalidated: [...changed.values()] };
       return void res.status(200).json(answer);
     }
-    res.redirect(303, backTo(req));
+    const back = backTo(req);
+    if (postback) formStates.keep(res, back, [result ?? null, postback.key, postback.id, postback.arity]);
+    res.redirect(303, back);
   };
 
   function answerSignal(
@@ -105,12 +111,25 @@ export function createActionHandler(
   }
 }
 
-/** The arguments: as sent by the client runtime, or a plain form post's fields after its bound ones. */
-async function decodeArgs(req: Request): Promise<unknown[]> {
+/**
+ * What React needs to render a `useActionState` form with the state a no-JS post returned
+ * (its `formState`): the hook's key, and the action's id and arity of its own bound arguments.
+ */
+interface Postback {
+  key: string;
+  id: string;
+  arity: number;
+}
+
+/**
+ * The arguments: as sent by the client runtime, or a plain form post's fields after its bound
+ * ones; for a `useActionState` form posted without JavaScript, also its postback key.
+ */
+async function decodeArgs(req: Request): Promise<{ args: unknown[]; postback?: Postback }> {
   const contentType = req.headers['content-type'];
   const args = await decodeActionArgs(contentType, await readBody(req));
   const form = args[0];
-  if (!(form instanceof FormData)) return args;
+  if (!(form instanceof FormData)) return { args };
   const json = (field: string) => {
     const text = form.get(field);
     form.delete(field);
@@ -121,11 +140,20 @@ async function decodeArgs(req: Request): Promise<unknown[]> {
   const sent = await json(ARGS_FIELD);
   const bound = (await json(BOUND_FIELD)) ?? [];
   // React adds these to progressive forms; they are not the app's fields.
-  form.delete('$ACTION_KEY');
+  const key = form.get(ACTION_KEY_FIELD);
+  form.delete(ACTION_KEY_FIELD);
   form.delete(REFERENCE_FIELD);
-  if (!sent) return [...bound, form];
-  return sent.map((arg) => (isPlaceholder(arg) ? form : arg));
+  if (sent) return { args: sent.map((arg) => (isPlaceholder(arg) ? form : arg)) };
+  // useActionState binds the previous state first: the action's own bound arguments follow it.
+  const postback =
+    typeof key === 'string' && bound.length > 0
+      ? { key, id: String(req.params.id), arity: bound.length - 1 }
+      : undefined;
+  return { args: [...bound, form], ...(postback ? { postback } : {}) };
 }
+
+/** The hidden field in which React names the `useActionState` hook a progressive form belongs to. */
+const ACTION_KEY_FIELD = '$ACTION_KEY';
 
 function isPlaceholder(arg: unknown): boolean {
   return typeof arg === 'object' && arg !== null && (arg as typeof FORM_PLACEHOLDER).$form === true;

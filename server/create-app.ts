@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { ACTION_PATH } from '../shared/actions';
 import { decodePathname, matchRoute } from '../shared/match-route';
 import { createActionHandler } from './action-handler';
+import { createFormStateStore } from './form-state';
 import { createDocumentHandler, type RenderStats } from './render-document';
 import { resolveOptions, type SwitchyardOptions } from './options';
 import { createRouteRuntime } from './route-runtime';
@@ -48,7 +49,8 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
     const segments = decodePathname(path.split('?')[0]!);
     return (segments && matchRoute(runtime.tree, segments)?.pattern) ?? null;
   };
-  app.post(`${ACTION_PATH}:id`, createActionHandler(options, routeOf));
+  const formStates = createFormStateStore(options.now);
+  app.post(`${ACTION_PATH}:id`, createActionHandler(options, routeOf, formStates));
   app.all(`${ACTION_PATH}:id`, (_req, res) => {
     res
       .status(405)
@@ -57,7 +59,7 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
       .send('Method Not Allowed: actions take POST.');
   });
 
-  const renderDocument = createDocumentHandler(runtime, options, stats);
+  const renderDocument = createDocumentHandler(runtime, options, stats, formStates);
   app.get(/.*/, renderDocument);
   app.head(/.*/, renderDocument);
   app.all(/.*/, (_req, res) => {

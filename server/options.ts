@@ -43,6 +43,8 @@ export interface SwitchyardOptions {
    * `trustProxy` only behind a proxy that sets `X-Forwarded-Host`/`-Proto` itself.
    */
   actionOrigins?: Partial<ActionGuardOptions>;
+  /** The clock: `Date.now` unless a test passes its own. */
+  now?: () => number;
 }
 
 export interface SentryOptions {
@@ -71,6 +73,7 @@ export type ResolvedOptions = Readonly<{
   reporter: ErrorReporter;
   actions: ActionModules;
   actionOrigins: Readonly<ActionGuardOptions>;
+  now: () => number;
   sentry: Readonly<{
     dsn: string | undefined;
     tunnelPath: string;
@@ -105,6 +108,7 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
       trustProxy: options.actionOrigins?.trustProxy ?? false,
       allowedOrigins: Object.freeze([...(options.actionOrigins?.allowedOrigins ?? [])]),
     }),
+    now: options.now ?? Date.now,
     sentry: resolveSentryOptions(options.sentry ?? {}, buildId),
   });
 }

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import type { ReactFormState } from 'react-dom/client';
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchInterception } from '../shared/intercept';
 import { decodePathname, matchRoute, type RouteMatch } from '../shared/match-route';
@@ -37,6 +38,7 @@ import { createStaticRouter } from '../client/static-router';
 import { digestOf } from './digest';
 import { errorDocument } from './error-document';
 import type { ErrorContext } from './error-reporter';
+import type { FormStateStore } from './form-state';
 import { HtmlInjector } from './html-injector';
 import { matchUrl, sendPageData } from './page-data-answer';
 import { isStreamedLoadError, signalMetaTag, streamData } from './streamed-html';
@@ -57,7 +59,12 @@ export interface RenderStats {
   pendingDeadlines: number;
 }
 
-export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOptions, stats: RenderStats) {
+export function createDocumentHandler(
+  runtime: RouteRuntime,
+  options: ResolvedOptions,
+  stats: RenderStats,
+  formStates: FormStateStore,
+) {
   const { logger, observer, reporter } = options;
   const { dsn, tunnelPath, environment, release } = options.sentry;
   // Only with a DSN: the browser loads the Sentry SDK when it finds this (SPEC M2, P2).
@@ -174,6 +181,8 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
       sendPageData(res, page, fromMatch, mode as DataMode | null);
       return;
     }
+    // The page a no-JS form post came back to: its form shows what the action returned.
+    const formState = req.method === 'GET' ? formStates.take(req, res, pageRequest.url) : undefined;
     streamPage(page, true);
 
     /**
@@ -213,8 +222,10 @@ export function createDocumentHandler(runtime: RouteRuntime, options: ResolvedOp
           head={<Assets scripts={assets.scripts} styles={assets.styles} />}
         />
       );
+      const formScript = formState ? `;self.__SWITCHYARD_FORM__=${serializeForScript(formState)}` : '';
       const stream = renderToPipeableStream(element, {
-        bootstrapScriptContent: `self.__SWITCHYARD__=${serializeForScript(page.state)}${sentryScript}`,
+        bootstrapScriptContent: `self.__SWITCHYARD__=${serializeForScript(page.state)}${formScript}${sentryScript}`,
+        ...(formState ? { formState: formState as unknown as ReactFormState } : {}),
         bootstrapModules: [...runtime.bootstrap],
         ...(nonce ? { nonce } : {}),
         onShellReady() {

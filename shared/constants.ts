@@ -25,3 +25,9 @@ export const SENTRY_TUNNEL_MAX_DECOMPRESSED_BYTES = 10 * 1024 * 1024;
 export const SENTRY_TUNNEL_TIMEOUT_MS = 5_000;
 /** Redirects one navigation follows before it gives up and lets the browser load the page. */
 export const MAX_REDIRECTS = 10;
+/** A no-JS form's state waits this long for the page its 303 sends the browser back to. */
+export const FORM_STATE_TTL_MS = 60_000;
+/** No-JS form states waiting at once; past this the oldest is dropped (that form shows no message). */
+export const FORM_STATES_HELD = 1_000;
+/** A form state larger than this as JSON is not kept (the page shows without it). */
+export const FORM_STATE_MAX_BYTES = 64 * 1024;

@@ -12,6 +12,8 @@ export interface CommentFormState {
   error: string | null;
   /** The comment just posted, to announce it. */
   posted: Comment | null;
+  /** What was typed, given back with an error so the form keeps it (empty after a post). */
+  values: { author: string; text: string };
 }
 
 function photoIdOf(form: unknown): string | undefined {
@@ -29,12 +31,20 @@ export async function likePhoto(previous: number, form: FormData): Promise<numbe
   return likes;
 }
 
-/** Adds a comment, or says what is wrong with it and stores nothing. */
+/**
+ * Adds a comment, or says what is wrong with it and stores nothing. An error gives back what
+ * was typed: React resets the form after an action, to the values it renders from this state.
+ */
 export async function addComment(_previous: CommentFormState, form: FormData): Promise<CommentFormState> {
+  const field = (name: string) => {
+    const value = form instanceof FormData ? form.get(name) : null;
+    return typeof value === 'string' ? value : '';
+  };
+  const values = { author: field('author'), text: field('text') };
   const id = photoIdOf(form);
-  if (id === undefined) return { error: 'That photo does not exist.', posted: null };
+  if (id === undefined) return { error: 'That photo does not exist.', posted: null, values };
   const result = store().addComment(id, form);
-  if (!result.ok) return { error: result.error, posted: null };
+  if (!result.ok) return { error: result.error, posted: null, values };
   revalidatePath(`/photos/${id}`);
-  return { error: null, posted: result.comment };
+  return { error: null, posted: result.comment, values: { author: values.author, text: '' } };
 }

@@ -98,8 +98,46 @@ describe.skipIf(skipWithoutChromium)('server actions in Chromium', () => {
     await page.locator('textarea[name="text"]').fill('   ');
     await page.locator('.comment-form button').click();
     await expect.poll(() => page.locator('#comment-error').textContent()).toBe('Write a comment first.');
+    // React resets the form after the action: to what was typed, which the state gives back.
+    expect(await page.locator('input[name="author"]').inputValue()).toBe('Grace');
+    expect(await page.locator('textarea[name="text"]').inputValue()).toBe('   ');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('comment-error');
     await page.reload();
     expect(await page.locator('#comments-heading').textContent()).toBe('Comments (0)');
+  });
+
+  test('a comment too long with JavaScript: the message over the text as typed', async () => {
+    const { page, errors } = await open('/photos/26');
+    await page.locator('input[name="author"]').fill('Grace');
+    // maxLength stops typing, not a script setting the value: as a pasted-in or old form would.
+    await page.locator('textarea[name="text"]').evaluate((el: HTMLTextAreaElement) => {
+      el.removeAttribute('maxlength');
+      el.value = 'x'.repeat(600);
+    });
+    await page.locator('.comment-form button').click();
+    await expect.poll(() => page.locator('#comment-error').textContent()).toContain('(this one has 600)');
+    expect(await page.locator('textarea[name="text"]').inputValue()).toBe('x'.repeat(600));
+    expect(await page.locator('input[name="author"]').inputValue()).toBe('Grace');
+    expect(errors).toEqual([]);
+  });
+
+  test('with JavaScript off: a rejected comment comes back with its message and what was typed', async () => {
+    const { page, requests } = await open('/photos/27', false);
+    await page.locator('input[name="author"]').fill('Ada');
+    await page.locator('textarea[name="text"]').fill('  ');
+    await Promise.all([page.waitForEvent('load'), page.locator('.comment-form button').click()]);
+    expect(page.url()).toBe(`${server.url}/photos/27`);
+    expect(await page.locator('#comment-error').textContent()).toBe('Write a comment first.');
+    expect(await page.locator('input[name="author"]').inputValue()).toBe('Ada');
+    expect(await page.locator('textarea[name="text"]').inputValue()).toBe('  ');
+    // The answer has the focus, so the page opens scrolled to the form.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('comment-error');
+    // A reload shows the page as it is: the message was for that one answer.
+    await page.reload();
+    expect(await page.locator('#comment-error').textContent()).toBe('');
+    expect(await page.locator('#comments-heading').textContent()).toBe('Comments (0)');
+    // Post/redirect/get: the post was a 303, so the reload did not post it again.
+    expect(requests.filter((r) => r.method() === 'POST')).toHaveLength(1);
   });
 
   test('with JavaScript off: a like and a comment are full form posts that come back to the page', async () => {
@@ -113,10 +151,69 @@ describe.skipIf(skipWithoutChromium)('server actions in Chromium', () => {
     await Promise.all([page.waitForEvent('load'), page.locator('.comment-form button').click()]);
     expect(page.url()).toBe(`${server.url}/photos/23`);
     expect(await page.locator('.comment-text').allTextContents()).toContain('Posted with JavaScript off');
+    expect(await page.locator('#comment-error').textContent()).toBe('Your comment was posted.');
+    expect(await page.locator('textarea[name="text"]').inputValue()).toBe('');
     // Each post was a document request answered with a 303 back to the page.
     const posts = requests.filter((r) => r.method() === 'POST');
     expect(posts).toHaveLength(2);
     for (const post of posts) expect((await post.response())!.status()).toBe(303);
+  });
+
+  test('over HTTP, a no-JS post of an invalid comment: 303 back, then the page with the message and the values', async () => {
+    const page = await (await fetch(`${server.url}/photos/28`)).text();
+    // The comment form's hidden fields, as a browser would post them.
+    const form = /<form[^>]*class="comment-form"[^>]*>([\s\S]*?)<\/form>/.exec(page)![1]!;
+    const action = /<form[^>]*class="comment-form"[^>]*action="([^"]+)"/.exec(page)![1]!;
+    const fields = new URLSearchParams();
+    for (const [, name, value] of form.matchAll(
+      /<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g,
+    )) {
+      fields.append(name!, (value ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+    }
+    expect(fields.get('$ACTION_KEY')).toBeTruthy();
+    fields.append('author', 'Ada <b>');
+    fields.append('text', 'y'.repeat(501));
+    const post = await fetch(server.url + action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: server.url, referer: `${server.url}/photos/28` },
+      body: fields,
+    });
+    expect(post.status).toBe(303);
+    expect(post.headers.get('location')).toBe('/photos/28');
+    const cookie = post.headers.get('set-cookie')!.split(';')[0]!;
+    const back = await (await fetch(`${server.url}/photos/28`, { headers: { cookie } })).text();
+    expect(back).toMatch(/role="alert">A comment can be at most 500 characters \(this one has 501\)\.<\/p>/);
+    expect(back).toMatch(/<input[^>]*name="author"[^>]*value="Ada &lt;b&gt;"/);
+    expect(back).toContain(`>${'y'.repeat(501)}</textarea>`);
+    expect(back).toMatch(/id="comment-error"[^>]*autofocus=""/);
+    // Once: the next request for the page (a reload) shows the page as it is.
+    const again = await (await fetch(`${server.url}/photos/28`, { headers: { cookie } })).text();
+    expect(again).not.toContain('at most 500 characters');
+  });
+
+  test('a page rendered with a form state hydrates with it: no mismatch, the values stay', async () => {
+    const fields = new URLSearchParams({ photoId: '29', author: 'Lin', text: '' });
+    const page = await (await fetch(`${server.url}/photos/29`)).text();
+    const form = /<form[^>]*class="comment-form"[^>]*>([\s\S]*?)<\/form>/.exec(page)![1]!;
+    fields.set('$ACTION_KEY', /name="\$ACTION_KEY" value="([^"]+)"/.exec(form)![1]!);
+    fields.set('$bound', '[{"error":null,"posted":null,"values":{"author":"","text":""}}]');
+    const action = /<form[^>]*class="comment-form"[^>]*action="([^"]+)"/.exec(page)![1]!;
+    const post = await fetch(server.url + action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: server.url, referer: `${server.url}/photos/29` },
+      body: fields,
+    });
+    const [name, value] = post.headers.get('set-cookie')!.split(';')[0]!.split('=');
+    const recorded = await openPage(browser);
+    await recorded.page.context().addCookies([{ name: name!, value: value!, url: server.url }]);
+    await recorded.page.goto(`${server.url}/photos/29`);
+    await waitForHydration(recorded.page);
+    expect(await recorded.page.locator('#comment-error').textContent()).toBe('Write a comment first.');
+    expect(await recorded.page.locator('input[name="author"]').inputValue()).toBe('Lin');
+    expect(recorded.errors).toEqual([]);
+    expect(recorded.console).toEqual([]);
   });
 
   test('revalidatePath drops only the prefetch entries of the paths it names', async () => {
