@@ -9,14 +9,7 @@
  */
 import { matchBelow, type Params } from './match-route';
 import type { RouteNode } from './route-tree';
-import { isUrlSegment, type InterceptMarker } from './segment';
-
-export const MARKER_LEVELS: Readonly<Record<InterceptMarker, number>> = {
-  '(.)': 0,
-  '(..)': 1,
-  '(..)(..)': 2,
-  '(...)': Infinity,
-};
+import { urlNodesOf } from './segment';
 
 export interface Interception {
   /** Root to the node whose layout renders the slot (groups included). */
@@ -59,14 +52,11 @@ function collect(node: RouteNode, branch: RouteNode[], out: Interception[]): voi
       const slotAt = path.findLastIndex((n) => n.segment?.kind === 'slot');
       // Validation refuses a marker outside a slot; such a node is simply never intercepting.
       if (slotAt < 0) continue;
-      const urlAncestors = path.slice(0, slotAt).filter((n) => n.segment && isUrlSegment(n.segment));
-      const levels = MARKER_LEVELS[segment.marker];
-      const keep = Math.max(0, urlAncestors.length - Math.min(levels, urlAncestors.length));
       out.push({
         owner: path.slice(0, slotAt),
         slot: (path[slotAt]!.segment as { name: string }).name,
         path: path.slice(slotAt),
-        prefix: urlAncestors.slice(0, keep),
+        prefix: urlNodesOf(path).slice(0, -1),
         stand: { name: '', segment: null, files: {}, children: [{ ...child, segment: segment.segment }] },
       });
       continue; // no interception inside an interception (validation says so)

@@ -1,10 +1,10 @@
 /**
  * The route tree: plain data built from a list of file paths relative to the app directory.
  * No file system here, so the same code runs in the Vite plugin, the server and the tests.
- * A tree that breaks a rule of SPEC R5 is never returned: `buildRouteTree` throws a
+ * A tree that breaks a rule of validate-route-tree.ts is never returned: `buildRouteTree` throws a
  * `RouteTreeError` that names every offending file.
  */
-import { isUrlSegment, formatSegment, parseSegment, type Segment } from './segment';
+import { formatSegment, parseSegment, urlNodesOf, type Segment } from './segment';
 import { validateRouteTree } from './validate-route-tree';
 
 /** Files with a meaning to the router; anything else in the app directory is left alone. */
@@ -85,10 +85,9 @@ export function walkTree(root: RouteNode, visit: (branch: readonly RouteNode[]) 
 
 /** The URL pattern of a branch: `/photos/[id]`; groups and slots leave no trace. */
 export function patternOf(branch: readonly RouteNode[]): string {
-  const parts = branch.flatMap((n) =>
-    n.segment && isUrlSegment(n.segment) ? [formatSegment(n.segment)] : [],
-  );
-  return `/${parts.join('/')}`;
+  return `/${urlNodesOf(branch)
+    .map((n) => formatSegment(n.segment!))
+    .join('/')}`;
 }
 
 /** The folder path of a branch relative to the app directory (`(shop)/photos/[id]`). */

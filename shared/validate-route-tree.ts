@@ -1,9 +1,11 @@
 /**
- * The rules of SPEC R5 that make a tree ambiguous or impossible. Each problem is one sentence
- * naming the files involved, so that a failed start-up tells the author exactly what to change.
+ * The rules that make a tree ambiguous or impossible. Each problem is one sentence naming each
+ * file involved once and the rule it breaks, so that a failed start-up tells the author exactly
+ * what to change.
  */
+import { folderNameProblem } from './folder-name';
 import type { RouteNode } from './route-tree';
-import { formatSegment, isUrlSegment, paramOf, type Segment } from './segment';
+import { formatSegment, isUrlSegment, paramOf, routeSegmentOf, urlNodesOf, type Segment } from './segment';
 
 /** Returns every problem of the tree; an empty list means it is valid. */
 export function validateRouteTree(root: RouteNode): string[] {
@@ -11,9 +13,11 @@ export function validateRouteTree(root: RouteNode): string[] {
   const pages = new Map<string, string>();
   const visit = (node: RouteNode, ancestors: RouteNode[]): void => {
     const branch = [...ancestors, node];
+    const nameProblem = folderNameProblem(node.name);
+    if (node.segment && nameProblem) problems.push(`${nameProblem}: ${describe(node)}`);
     checkLevel(node, problems);
-    checkRepeatedParam(node, ancestors, problems);
-    checkCatchAllIsLast(node, problems);
+    checkRepeatedParam(branch, problems);
+    checkCatchAllIsLast(branch, problems);
     checkInterceptDepth(node, ancestors, problems);
     checkInterceptPlace(node, ancestors, problems);
     if (node.files.page && !branch.some(isParallel)) {
@@ -62,24 +66,34 @@ function checkLevel(node: RouteNode, problems: string[]): void {
   }
 }
 
-function checkRepeatedParam(node: RouteNode, ancestors: RouteNode[], problems: string[]): void {
+/** Params are named per URL, and an interception's URL starts afresh (see `urlNodesOf`). */
+function checkRepeatedParam(branch: RouteNode[], problems: string[]): void {
+  const node = branch.at(-1)!;
   const param = node.segment && paramOf(node.segment);
-  if (!param) return;
-  const earlier = ancestors.find((a) => a.segment && paramOf(a.segment) === param);
-  if (earlier) {
+  const url = urlNodesOf(branch);
+  if (!param || url.at(-1) !== node) return;
+  if (url.slice(0, -1).some((n) => paramOf(n.segment!) === param)) {
     problems.push(
-      `the slug name "${param}" repeats in one path: ${describe(node)} is below ${describe(earlier)}`,
+      `the param name "${param}" appears twice in the URL ${spell(url)}; give each param its own name: ${describe(node)}`,
     );
   }
 }
 
-function checkCatchAllIsLast(node: RouteNode, problems: string[]): void {
-  const kind = node.segment?.kind;
+function checkCatchAllIsLast(branch: RouteNode[], problems: string[]): void {
+  const node = branch.at(-1)!;
+  const kind = node.segment && routeSegmentOf(node.segment).kind;
   if (kind !== 'catchAll' && kind !== 'optionalCatchAll') return;
   const below = levelChildren(node).filter((c) => c.segment && isUrlSegment(c.segment));
   for (const child of below) {
-    problems.push(`a catch-all must be the last segment: ${describe(child)} is below ${describe(node)}`);
+    problems.push(
+      `a catch-all must end its URL, but ${spell(urlNodesOf([...branch, child]))} goes on past it: ${describe(child)}`,
+    );
   }
+}
+
+/** A URL pattern as the author wrote it: `/u/[id]/posts/[id]`. */
+function spell(url: readonly RouteNode[]): string {
+  return `/${url.map((n) => formatSegment(n.segment!)).join('/')}`;
 }
 
 const MARKER_DEPTH = { '(.)': 0, '(..)': 1, '(..)(..)': 2, '(...)': 0 } as const;

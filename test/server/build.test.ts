@@ -37,7 +37,10 @@ describe('switchyard build refuses', () => {
       'different slug names at one level: photos/[id]/page.tsx, photos/[slug]/page.tsx',
     );
     expect(error.message).toContain(
-      'a catch-all must be the last segment: tags/[...path]/edit/page.tsx is below tags/[...path]/edit/page.tsx',
+      'a catch-all must end its URL, but /tags/[...path]/edit goes on past it: tags/[...path]/edit/page.tsx',
+    );
+    expect(error.message).toContain(
+      'the folder "[..id]" has erroneous periods; write [...id] (exactly three) for a catch-all, or [id] (none) for one segment: m/[..id]/page.tsx',
     );
   });
 

@@ -25,6 +25,22 @@ describe('switchyard command', { timeout: 60_000 }, () => {
     );
   });
 
+  test('dev refuses an invalid app directory at start, naming each file and what is wrong', async () => {
+    const child = spawn(process.execPath, [bin, 'dev', '--app', 'test/fixtures/invalid', '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise((done) => child.once('exit', done));
+    expect(code).not.toBe(0);
+    expect(err).toContain(
+      '- the folder "[..id]" has erroneous periods; write [...id] (exactly three) for a catch-all, or [id] (none) for one segment: m/[..id]/page.tsx',
+    );
+    expect(err).toContain(
+      '- a catch-all must end its URL, but /tags/[...path]/edit goes on past it: tags/[...path]/edit/page.tsx',
+    );
+  }, 60_000);
+
   test('dev --app serves a fixture app from inside the repo, with HMR', async () => {
     const child = spawn(process.execPath, [bin, 'dev', '--app', 'test/fixtures/basic', '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],

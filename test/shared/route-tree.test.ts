@@ -28,6 +28,10 @@ describe('parseSegment', () => {
       { kind: 'intercept', marker: '(..)(..)', segment: { kind: 'static', name: 'photos' } },
     ],
     ['(...)[id]', { kind: 'intercept', marker: '(...)', segment: { kind: 'dynamic', param: 'id' } }],
+    // Malformed params never become params (validation refuses them by name).
+    ['[....slug]', { kind: 'static', name: '[....slug]' }],
+    ['[[slug]]', { kind: 'static', name: '[[slug]]' }],
+    ['[…slug]', { kind: 'static', name: '[…slug]' }],
   ])('%s', (name, segment) => {
     expect(parseSegment(name)).toEqual(segment);
   });
@@ -77,12 +81,27 @@ describe('buildRouteTree', () => {
     [
       'a repeated slug name in one path',
       ['u/[id]/posts/[id]/page.tsx'],
-      'the slug name "id" repeats in one path: u/[id]/posts/[id]/page.tsx is below u/[id]/posts/[id]/page.tsx',
+      'the param name "id" appears twice in the URL /u/[id]/posts/[id]; give each param its own name: u/[id]/posts/[id]/page.tsx',
     ],
     [
       'a catch-all that is not last',
       ['tags/[...path]/edit/page.tsx'],
-      'a catch-all must be the last segment: tags/[...path]/edit/page.tsx is below tags/[...path]/edit/page.tsx',
+      'a catch-all must end its URL, but /tags/[...path]/edit goes on past it: tags/[...path]/edit/page.tsx',
+    ],
+    [
+      'a repeated param name inside an interception that keeps the owner’s URL',
+      ['[locale]/feed/@m/(.)[locale]/page.tsx'],
+      'the param name "locale" appears twice in the URL /[locale]/feed/[locale]; give each param its own name: [locale]/feed/@m/(.)[locale]/page.tsx',
+    ],
+    [
+      'a catch-all that is not last inside an interception',
+      ['@m/(...)[...slug]/extra/page.tsx'],
+      'a catch-all must end its URL, but /[...slug]/extra goes on past it: @m/(...)[...slug]/extra/page.tsx',
+    ],
+    [
+      'an optional catch-all that is not last, through a group',
+      ['docs/[[...slug]]/(g)/edit/page.tsx'],
+      'a catch-all must end its URL, but /docs/[[...slug]]/edit goes on past it: docs/[[...slug]]/(g)/edit/page.tsx',
     ],
     [
       'a required and an optional catch-all at one level',
@@ -133,10 +152,85 @@ describe('buildRouteTree', () => {
     expect(problemsOf(files)).toContain(problem);
   });
 
+  const FORMS = 'write [name] for one segment, [...name] for one or more, [[...name]] for zero or more';
+  test.each([
+    [
+      '[..id]',
+      'the folder "[..id]" has erroneous periods; write [...id] (exactly three) for a catch-all, or [id] (none) for one segment',
+    ],
+    [
+      '[.slug]',
+      'the folder "[.slug]" has erroneous periods; write [...slug] (exactly three) for a catch-all, or [slug] (none) for one segment',
+    ],
+    [
+      '[....slug]',
+      'the folder "[....slug]" has erroneous periods; write [...slug] (exactly three) for a catch-all, or [slug] (none) for one segment',
+    ],
+    [
+      '[[..id]]',
+      'the folder "[[..id]]" has erroneous periods; write [...id] (exactly three) for a catch-all, or [id] (none) for one segment',
+    ],
+    ['[[...id]', `the folder "[[...id]" has extra or unbalanced brackets; ${FORMS}`],
+    ['[...id]]', `the folder "[...id]]" has extra or unbalanced brackets; ${FORMS}`],
+    ['[[[...id]]]', `the folder "[[[...id]]]" has extra or unbalanced brackets; ${FORMS}`],
+    ['[slug]]', `the folder "[slug]]" has extra or unbalanced brackets; ${FORMS}`],
+    [
+      '[[slug]]',
+      'the folder "[[slug]]" is an optional param that is not a catch-all, which is not supported; write [[...slug]] for zero or more segments, or [slug] for exactly one',
+    ],
+    ['[]', `the folder "[]" names no param; ${FORMS}`],
+    ['[...]', `the folder "[...]" names no param; ${FORMS}`],
+    ['[[...]]', `the folder "[[...]]" names no param; ${FORMS}`],
+    [
+      '[…slug]',
+      'the folder "[…slug]" holds an ellipsis character (…) where a catch-all has three periods; write [...slug]',
+    ],
+    ['[a b]', 'the param name "a b" in the folder "[a b]" may hold only letters, digits, _ and -'],
+    [
+      'post-[id]',
+      `the folder "post-[id]" has brackets inside its name, but a param's brackets hold the whole name; ${FORMS}`,
+    ],
+  ])('the malformed folder name %s is refused, naming the file', (name, message) => {
+    expect(problemsOf([`m/${name}/page.tsx`, `m/${name}/layout.tsx`])).toEqual([
+      `${message}: m/${name}/layout.tsx`,
+    ]);
+    // The same rules behind an interception marker.
+    expect(problemsOf([`@s/(.)${name}/page.tsx`])).toEqual([`${message}: @s/(.)${name}/page.tsx`]);
+  });
+
+  test.each(['[id]', '[...path]', '[[...slug]]', '[user_id]', '[post-id]', '[ид]', 'café', '…', '(.)[id]'])(
+    'the folder name %s is accepted',
+    (name) => {
+      expect(problemsOf([`@s/x/page.tsx`, `@s/${name}/page.tsx`])).toEqual([]);
+    },
+  );
+
   test('the error message names every problem', () => {
     expect(() => buildRouteTree(['[a]/page.tsx', '[b]/page.tsx', '(..)x/page.tsx'])).toThrow(
       /Invalid app directory:\n {2}- different slug names.*\[a\]\/page\.tsx.*\n {2}- \(\.\.\) reaches above/s,
     );
+  });
+
+  test('each refusal names each file once', () => {
+    for (const files of [
+      ['u/[id]/posts/[id]/page.tsx'],
+      ['tags/[...path]/edit/page.tsx'],
+      ['m/[..id]/page.tsx'],
+    ]) {
+      const [problem] = problemsOf(files);
+      expect(problem!.split(files[0]!)).toHaveLength(2);
+    }
+  });
+
+  test('a param name may come back in an interception whose URL starts above it', () => {
+    const files = [
+      '[locale]/example/page.tsx',
+      '[locale]/example/@m/default.tsx',
+      '[locale]/example/@m/(...)[locale]/intercepted/page.tsx',
+      '[locale]/intercepted/page.tsx',
+    ];
+    expect(problemsOf(files)).toEqual([]);
+    expect(problemsOf(['[a]/b/@m/(..)[b]/page.tsx', '[a]/b/@m/(..)(..)[a]/c/page.tsx'])).toEqual([]);
   });
 
   test('dynamic and catch-all segments with different names may share a level', () => {
