@@ -54,7 +54,7 @@ export function browserEffects(importers: Importers): RouterEffects {
       const target = decodePathname(pathname);
       const from = decodePathname(fromPathname);
       const fromMatch = from && matchRoute(tree, from);
-      const found = target && fromMatch ? matchInterception(tree, target, fromMatch.branch) : undefined;
+      const found = target && fromMatch ? matchInterception(tree, target, fromMatch) : undefined;
       if (!found) return undefined;
       const { owner, slot } = found.interception;
       return [dirOf(owner), `@${slot}`].filter(Boolean).join('/');

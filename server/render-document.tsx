@@ -150,8 +150,7 @@ export function createDocumentHandler(
     };
     try {
       // Only a soft navigation (or its prefetch) from inside the owner's scope intercepts (I3).
-      const interception =
-        mode === 'rest' ? undefined : matchInterception(runtime.tree, segments, fromMatch?.branch);
+      const interception = mode === 'rest' ? undefined : matchInterception(runtime.tree, segments, fromMatch);
       const intercepted =
         interception && (await resolveIntercepted(runtime, interception, pageRequest, segments));
       if (intercepted && interception) {

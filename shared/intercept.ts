@@ -1,15 +1,15 @@
 /**
- * Intercepted routes (SPEC I2, I3): a folder such as `@modal/(.)photos` answers the URLs of
- * another route (`/photos/[id]`) inside a slot, but only for a soft navigation that starts
- * inside the slot owner's scope — the layout that renders the slot. A document request never
- * intercepts.
+ * Intercepted routes: a folder such as `@modal/(.)photos` answers the URLs of another route
+ * (`/photos/[id]`) inside a slot, but only for a soft navigation that starts inside the slot
+ * owner's scope — the layout that renders the slot — and goes to another pathname. A document
+ * request never intercepts. Interceptors that match one URL compete as routes do.
  *
  * Markers count route segments, never groups or slots: `(.)` the level of the slot's owner,
  * `(..)` one above, `(..)(..)` two above, `(...)` the app root.
  */
-import { matchBelow, type Params } from './match-route';
+import { matchBelow, PRIORITY, type Params, type RouteMatch } from './match-route';
 import type { RouteNode } from './route-tree';
-import { urlNodesOf } from './segment';
+import { routeSegmentOf, urlNodesOf } from './segment';
 
 export interface Interception {
   /** Root to the node whose layout renders the slot (groups included). */
@@ -66,27 +66,57 @@ function collect(node: RouteNode, branch: RouteNode[], out: Interception[]): voi
 }
 
 /**
- * The interception a soft navigation to `target` meets when it starts from a page whose
- * branch is `from`: the first interception, in tree order, whose owner is on that branch and
- * whose route matches the target. `undefined` means the plain route renders.
+ * The interception a soft navigation to `target` meets when it starts from the page `from`:
+ * among the interceptions whose owner is on `from`'s branch and whose route matches the
+ * target, the one whose route would win as a plain route — static before `[param]` before
+ * `[...catchAll]` before `[[...optional]]`, compared segment by segment from the root — and
+ * the first in tree order of equals. `undefined` means the plain route renders: always so for
+ * a document request (no `from`) and for a target with `from`'s own pathname, which keeps
+ * the page and only changes its search params.
  */
 export function matchInterception(
   root: RouteNode,
   target: readonly string[],
-  from: readonly RouteNode[] | undefined,
+  from: RouteMatch | undefined,
 ): InterceptMatch | undefined {
-  if (!from) return undefined;
+  if (!from || isSamePathname(target, from.segments)) return undefined;
+  let best: { match: InterceptMatch; rank: number[] } | undefined;
   for (const interception of interceptionsOf(root)) {
-    if (!from.includes(interception.owner.at(-1)!)) continue;
+    if (!from.branch.includes(interception.owner.at(-1)!)) continue;
     const params = matchPrefix(interception.prefix, target);
     if (!params) continue;
     const found = matchBelow(interception.stand, target, interception.prefix.length, params);
     if (!found) continue;
     // found.nodes is [stand, its child, …below]: put the real intercepting folder back.
     const below = found.nodes.slice(2);
-    return { interception, branch: [...interception.path, ...below], params: found.params };
+    const rank = rankOf([...interception.prefix, ...found.nodes.slice(1)]);
+    if (best && !isHigher(rank, best.rank)) continue;
+    best = {
+      match: { interception, branch: [...interception.path, ...below], params: found.params },
+      rank,
+    };
   }
-  return undefined;
+  return best?.match;
+}
+
+function isSamePathname(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((segment, i) => segment === b[i]);
+}
+
+/** The priority of each URL segment of a route, root first. */
+function rankOf(nodes: readonly RouteNode[]): number[] {
+  return nodes.flatMap((n) => {
+    const rank = n.segment ? PRIORITY[routeSegmentOf(n.segment).kind] : undefined;
+    return rank === undefined ? [] : [rank];
+  });
+}
+
+/** Does a route ranked `a` win over one ranked `b`? The first segment that differs decides. */
+function isHigher(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return a[i]! < b[i]!;
+  }
+  return false;
 }
 
 /** Binds the URL's first segments to the prefix nodes; `undefined` if they differ. */

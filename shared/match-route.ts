@@ -1,5 +1,5 @@
 /**
- * Matching a pathname against the route tree (SPEC R4). At each level the candidates are tried
+ * Matching a pathname against the route tree. At each level the candidates are tried
  * in priority order: static, `[param]`, `[...catchAll]`, `[[...optional]]`; a branch that
  * finds no page gives way to the next candidate, so a static route wins whenever it can.
  * Groups are looked through; slots and interceptions never match a document URL here.
@@ -16,6 +16,8 @@ export interface RouteMatch {
   params: Params;
   /** Root to leaf, groups included; the last node holds the page. */
   branch: RouteNode[];
+  /** The decoded URL segments matched. */
+  segments: readonly string[];
 }
 
 /**
@@ -35,7 +37,8 @@ export function decodePathname(pathname: string): string[] | undefined {
   return segments;
 }
 
-const PRIORITY: Partial<Record<Segment['kind'], number>> = {
+/** The order candidates are tried in at one level, lowest first. */
+export const PRIORITY: Partial<Record<Segment['kind'], number>> = {
   static: 0,
   dynamic: 1,
   catchAll: 2,
@@ -86,7 +89,7 @@ function pageBranch(node: RouteNode): RouteNode[] | undefined {
 export function matchRoute(root: RouteNode, segments: readonly string[]): RouteMatch | undefined {
   const branch = matchBelow(root, segments, 0, {});
   if (!branch) return undefined;
-  return { pattern: patternOf(branch.nodes), params: branch.params, branch: branch.nodes };
+  return { pattern: patternOf(branch.nodes), params: branch.params, branch: branch.nodes, segments };
 }
 
 export interface Found {

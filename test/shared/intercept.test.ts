@@ -1,6 +1,6 @@
 /**
- * Interception markers (SPEC I2, I3): which soft navigations an intercepting folder answers,
- * counted in route segments with groups and slots in between.
+ * Interception markers: which soft navigations an intercepting folder answers, counted in
+ * route segments with groups and slots in between, and which interceptor wins when several do.
  */
 import { describe, expect, test } from 'vitest';
 import { matchInterception } from '../../shared/intercept';
@@ -11,7 +11,7 @@ import { buildRouteTree, dirOf } from '../../shared/route-tree';
 function navigate(files: string[], from: string | null, to: string) {
   const tree = buildRouteTree(files);
   const fromMatch = from === null ? undefined : matchRoute(tree, decodePathname(from)!);
-  const found = matchInterception(tree, decodePathname(to)!, fromMatch?.branch);
+  const found = matchInterception(tree, decodePathname(to)!, fromMatch);
   if (!found) return 'plain';
   return {
     owner: dirOf(found.interception.owner),
@@ -99,5 +99,103 @@ describe('matchInterception', () => {
   test('a catch-all inside the intercepting route', () => {
     const files = ['page.tsx', '@m/(.)docs/[...slug]/page.tsx', 'docs/[...slug]/page.tsx'];
     expect(navigate(files, '/', '/docs/a/b')).toMatchObject({ params: { slug: ['a', 'b'] } });
+  });
+
+  describe('interceptors compete as routes do: static, then [param], then catch-alls', () => {
+    const BLOG = [
+      'blog/page.tsx',
+      'blog/layout.tsx',
+      'blog/@m/default.tsx',
+      'blog/@m/(.)[slug]/page.tsx',
+      'blog/@m/(.)test/page.tsx',
+      'blog/@m/(.)[slug]/[...rest]/page.tsx',
+      'blog/@m/(.)test/[...rest]/page.tsx',
+      'blog/test/page.tsx',
+      'blog/[slug]/page.tsx',
+      'blog/[slug]/[...rest]/page.tsx',
+      'blog/test/[...rest]/page.tsx',
+    ];
+    const IDS = [
+      'ids/layout.tsx',
+      'ids/page.tsx',
+      'ids/@modal/default.tsx',
+      'ids/@modal/(.)[username]/[id]/page.tsx',
+      'ids/@modal/(.)no-parallel-routes/deeper/page.tsx',
+      'ids/@modal/(.)explicit-layout/layout.tsx',
+      'ids/@modal/(.)explicit-layout/deeper/page.tsx',
+      'ids/[username]/[id]/page.tsx',
+      'ids/no-parallel-routes/deeper/page.tsx',
+      'ids/explicit-layout/deeper/page.tsx',
+    ];
+    test.each([
+      // [from, to, the intercepting page, files]
+      ['/blog', '/blog/test', 'blog/@m/(.)test/page.tsx', BLOG],
+      ['/blog', '/blog/other', 'blog/@m/(.)[slug]/page.tsx', BLOG],
+      ['/blog', '/blog/test/a', 'blog/@m/(.)test/[...rest]/page.tsx', BLOG],
+      ['/blog', '/blog/other/a', 'blog/@m/(.)[slug]/[...rest]/page.tsx', BLOG],
+      ['/ids', '/ids/no-parallel-routes/deeper', 'ids/@modal/(.)no-parallel-routes/deeper/page.tsx', IDS],
+      ['/ids', '/ids/explicit-layout/deeper', 'ids/@modal/(.)explicit-layout/deeper/page.tsx', IDS],
+      ['/ids', '/ids/ada/7', 'ids/@modal/(.)[username]/[id]/page.tsx', IDS],
+    ])('from %s to %s: %s', (from, to, page, files) => {
+      expect(navigate(files, from, to)).toMatchObject({ page });
+    });
+
+    test('the winner keeps its own layout on the branch', () => {
+      const tree = buildRouteTree(IDS);
+      const from = matchRoute(tree, ['ids']);
+      const found = matchInterception(tree, ['ids', 'explicit-layout', 'deeper'], from);
+      expect(found!.branch.map((n) => n.files.layout ?? n.name)).toEqual([
+        '@modal',
+        'ids/@modal/(.)explicit-layout/layout.tsx',
+        'deeper',
+      ]);
+    });
+
+    test('across slots and owners, the higher route wins; equals go by tree order', () => {
+      const files = [
+        'a/layout.tsx',
+        'a/b/page.tsx',
+        'a/@x/default.tsx',
+        'a/@x/(.)[p]/c/page.tsx',
+        'a/b/@y/default.tsx',
+        'a/b/@y/(..)b/c/page.tsx',
+        'a/b/@z/default.tsx',
+        'a/b/@z/(..)b/c/page.tsx',
+        'a/b/c/page.tsx',
+        'a/[p]/c/page.tsx',
+      ];
+      expect(navigate(files, '/a/b', '/a/b/c')).toMatchObject({ slot: 'y', page: 'a/b/@y/(..)b/c/page.tsx' });
+      expect(navigate(files, '/a/b', '/a/q/c')).toMatchObject({ slot: 'x', params: { p: 'q' } });
+    });
+  });
+
+  test('a param name may come back when the marker starts the URL above it', () => {
+    const files = [
+      '[locale]/example/page.tsx',
+      '[locale]/example/@m/default.tsx',
+      '[locale]/example/@m/(...)[locale]/intercepted/page.tsx',
+      '[locale]/intercepted/page.tsx',
+    ];
+    expect(navigate(files, '/en/example', '/fr/intercepted')).toEqual({
+      owner: '[locale]/example',
+      slot: 'm',
+      page: '[locale]/example/@m/(...)[locale]/intercepted/page.tsx',
+      params: { locale: 'fr' },
+    });
+  });
+
+  test('a target with the pathname of the page it starts from is never intercepted', () => {
+    const files = [
+      'isp/layout.tsx',
+      'isp/@modal/default.tsx',
+      'isp/@modal/(.)search/page.tsx',
+      'isp/search/page.tsx',
+      'isp/page.tsx',
+    ];
+    // Only the search params change (the caller matches pathnames): the page stays.
+    expect(navigate(files, '/isp/search', '/isp/search')).toBe('plain');
+    expect(navigate(files, '/isp/search/', '/isp/search')).toBe('plain');
+    // From elsewhere in the owner's scope it intercepts, as from the page under an open modal.
+    expect(navigate(files, '/isp', '/isp/search')).toMatchObject({ slot: 'modal' });
   });
 });
