@@ -1,11 +1,13 @@
 /**
  * `switchyard build`: the client bundle (hashed assets and a manifest), then the server bundle
  * (the production entry with the app's route modules), then `build.json` with the build id.
+ * Client assets are compressed here, once (brotli and gzip twins), never per request.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'vite';
+import { precompressAssets } from './precompress';
 import type { BuildInfo } from './production';
 import { CLIENT_ENTRY, FRAMEWORK_ROOT, SERVER_ENTRY, viteConfigFor } from './vite-config';
 
@@ -27,6 +29,7 @@ export async function buildApp({ appDir, outDir }: BuildOptions): Promise<BuildI
       rollupOptions: { input: join(FRAMEWORK_ROOT, CLIENT_ENTRY) },
     },
   });
+  await precompressAssets(join(outDir, 'client'));
   await build({
     ...config,
     mode: 'production',

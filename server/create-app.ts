@@ -11,6 +11,7 @@ import { createDocumentHandler, type RenderStats } from './render-document';
 import { resolveOptions, type SwitchyardOptions } from './options';
 import { createRouteRuntime } from './route-runtime';
 import { securityHeaders } from './security-headers';
+import { serveStaticFiles } from './static-files';
 import { createSentryTunnel } from './sentry-tunnel';
 
 export interface SwitchyardApp extends Express {
@@ -27,18 +28,8 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   app.set('etag', false);
   app.use(securityHeaders);
 
-  if (options.staticDir) {
-    app.use(
-      express.static(options.staticDir, {
-        index: false,
-        setHeaders(res, path) {
-          // Hashed file names never change content, so browsers may keep them for good.
-          if (/[\\/]assets[\\/]/.test(path))
-            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-  }
+  // The build's files, listed once: a page request never touches the file system for them.
+  if (options.staticDir) app.use(serveStaticFiles(options.staticDir));
 
   // Mounted with no DSN too: it answers 404 then, where a POST elsewhere is a 405.
   const tunnel = createSentryTunnel({ dsn: options.sentry.dsn, timeoutMs: options.sentry.tunnelTimeoutMs });
