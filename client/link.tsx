@@ -30,7 +30,19 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
  * @example
  * <Link href={`/photos/${photo.id}`}>{photo.title}</Link>
  */
-export function Link({
+export const Link: (props: LinkProps) => ReactNode =
+  typeof document === 'undefined' ? ServerLink : BrowserLink;
+
+/**
+ * On the server a link is its anchor and nothing more: no hooks, no handlers (none would run
+ * there), so a page of many links renders as fast as one of plain `<a>`. The browser renders the
+ * same attributes, so hydration matches.
+ */
+function ServerLink({ href, prefetch: _prefetch, replace: _replace, scroll: _scroll, ...rest }: LinkProps) {
+  return <a href={href} {...rest} />;
+}
+
+function BrowserLink({
   href,
   prefetch,
   replace,

@@ -1,45 +1,59 @@
 /**
- * The writable React's stream is piped into: it passes React's bytes to the response and lets
- * the server add HTML of its own (streamed data, meta tags) between React's writes. React writes
- * each batch synchronously and calls `flush()` at its end, so between two batches the document
- * is at a tag boundary; what is added before the shell's batch waits for it.
+ * The one write path of a streamed document: React writes straight into the response (or into
+ * the compressor in front of it), and the server adds HTML of its own (streamed data, meta
+ * tags) between React's write batches. React writes each batch synchronously and calls
+ * `flush()` at its end, so between two batches the document is at a tag boundary; what is added
+ * before the shell's batch waits for it.
  */
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { Response } from 'express';
+import type { PipeableStream } from 'react-dom/server';
+import { createCompressor, type Encoding } from './compression';
 
-export class HtmlInjector extends Writable {
-  #shellWritten = false;
+type Destination = Writable & { flush?: () => void };
+
+export class HtmlInjector {
+  /** Set once the shell is out: from then on, HTML is added as soon as it comes. */
+  #destination: Destination | undefined;
   #waiting: string[] = [];
 
-  constructor(private readonly res: Response) {
-    super();
+  constructor(private readonly res: Response) {}
+
+  /** Sends the document: React's stream into the response, through a compressor for `encoding`. */
+  pipeFrom(stream: PipeableStream, encoding: Encoding | null): void {
+    const { res } = this;
+    const compressor = encoding ? createCompressor(encoding) : undefined;
+    const destination: Destination = compressor ?? res;
+    if (compressor && encoding) {
+      res.setHeader('content-encoding', encoding);
+      compressor.pipe(res);
+      // A client gone away: the compressor closes too, which tells React to stop.
+      res.once('close', () => compressor.destroy());
+    }
+    const flushCompressor = compressor?.flush.bind(compressor);
+    // The headers and the whole shell go out in one write to the socket.
+    res.cork();
+    destination.flush = () => {
+      if (!this.#destination) {
+        this.#destination = destination;
+        for (const html of this.#waiting.splice(0)) destination.write(html);
+        process.nextTick(() => res.uncork());
+      }
+      flushCompressor?.();
+    };
+    stream.pipe(destination);
   }
 
   /** Adds HTML at the next safe place: now, if React is between batches and the shell is out. */
   inject(html: string): void {
-    if (this.res.destroyed || this.writableEnded) return;
-    if (this.#shellWritten) this.write(html);
-    else this.#waiting.push(html);
-  }
-
-  /** Called by React at the end of each batch. */
-  flush(): void {
-    this.#shellWritten = true;
-    for (const html of this.#waiting.splice(0)) this.write(html);
-  }
-
-  override _write(
-    chunk: Buffer | string,
-    _encoding: BufferEncoding,
-    done: (error?: Error | null) => void,
-  ): void {
-    if (this.res.destroyed) return done();
-    if (this.res.write(chunk)) done();
-    else this.res.once('drain', () => done());
-  }
-
-  override _final(done: (error?: Error | null) => void): void {
-    this.res.end(() => done());
+    const destination = this.#destination;
+    if (this.res.destroyed || destination?.writableEnded) return;
+    if (!destination) {
+      this.#waiting.push(html);
+      return;
+    }
+    destination.write(html);
+    destination.flush?.();
   }
 }
 

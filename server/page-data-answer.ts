@@ -7,6 +7,7 @@ import { decodePathname, matchRoute, type RouteMatch } from '../shared/match-rou
 import type { DataMode, PageDataError, PageDataResponse } from '../shared/page-data';
 import { segmentKey } from '../shared/page-state';
 import { dirOf } from '../shared/route-tree';
+import { sendJson } from './compression';
 import type { ResolvedPage } from './resolve-page';
 import type { RouteRuntime } from './route-runtime';
 
@@ -49,7 +50,7 @@ export function sendPageData(
       return { ...rest, reuseLayoutData: true };
     }),
   };
-  res.status(page.status).json(body);
+  sendJson(res.status(page.status), body);
 }
 
 /** The route of the page a client says it comes from (a path it may have made up). */

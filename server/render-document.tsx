@@ -4,7 +4,7 @@
  * goes away aborts the render, also before the shell; the deadline aborts a render that runs
  * too long. Every render, timer and abort listener ends with its response.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { ReactFormState } from 'react-dom/client';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -38,6 +38,7 @@ import { createStaticRouter } from '../client/static-router';
 import { digestOf } from './digest';
 import { errorDocument } from './error-document';
 import type { ErrorContext } from './error-reporter';
+import { negotiateEncoding, sendJson } from './compression';
 import type { FormStateStore } from './form-state';
 import { HtmlInjector } from './html-injector';
 import { matchUrl, sendPageData } from './page-data-answer';
@@ -162,7 +163,7 @@ export function createDocumentHandler(
           status: 200,
           intercept: { at: dirOf(owner), slot, state: intercepted.slot },
         };
-        res.status(200).setHeader('cache-control', 'no-store').json(body);
+        sendJson(res.status(200).setHeader('cache-control', 'no-store'), body);
         return;
       }
       match = matchRoute(runtime.tree, segments);
@@ -200,7 +201,7 @@ export function createDocumentHandler(
           status: 200,
           redirect: { location, status: signal.status },
         };
-        res.status(200).json(body);
+        sendJson(res.status(200), body);
       } else {
         res.status(signal.status).location(location).type('text/plain').send(`Redirecting to ${location}`);
       }
@@ -212,7 +213,8 @@ export function createDocumentHandler(
      */
     function streamPage(page: ResolvedPage, mayRetry: boolean): void {
       const assets = runtime.assetsFor(filesOf(page.state));
-      const nonce = options.mode === 'production' ? randomBytes(16).toString('base64') : undefined;
+      // From Node's pool of random UUIDs: unguessable, and no entropy call per request.
+      const nonce = options.mode === 'production' ? randomUUID() : undefined;
       const out = new HtmlInjector(res);
       let early: RouterSignal | undefined;
       const element = (
@@ -238,7 +240,8 @@ export function createDocumentHandler(
           res.setHeader('content-type', 'text/html; charset=utf-8');
           res.setHeader('cache-control', 'no-store');
           if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
-          stream.pipe(out);
+          res.vary('accept-encoding');
+          out.pipeFrom(stream, negotiateEncoding(req.headers['accept-encoding']));
         },
         onShellError(error) {
           // After a disconnect there is no one to answer; after the deadline the 500 page is the answer.

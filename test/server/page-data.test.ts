@@ -58,7 +58,9 @@ describe('page data', () => {
     ]);
     expect(doc.headers['content-type']).toContain('text/html');
     expect(data.headers['content-type']).toContain('application/json');
-    expect(doc.headers.vary).toBeUndefined();
+    // Both vary by their encoding (compression) alone, never by what the client accepts.
+    expect(doc.headers.vary).toBe('accept-encoding');
+    expect(data.headers.vary).toBe('accept-encoding');
   });
 
   test('not found: 404 with the not-found page state', async () => {
