@@ -129,6 +129,7 @@ const FALLBACK_STYLE = {
   maxWidth: '40rem',
   margin: '4rem auto',
   padding: '0 1rem',
+  lineHeight: 1.5,
 };
 
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { caught: unknown }> {
@@ -146,6 +147,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { caugh
     return (
       <html lang="en">
         <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>Application error</title>
           <meta name="robots" content="noindex" />
         </head>
@@ -157,6 +160,10 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { caugh
                 Digest: <code>{digest}</code>
               </p>
             ) : null}
+            <p>
+              {/* A plain link: the router's state may be what failed. */}
+              <a href="/">Go to the home page</a>
+            </p>
           </main>
         </body>
       </html>

@@ -21,7 +21,7 @@ import { decodeActionArgs } from './action-args';
 import { checkActionOrigin } from './action-guard';
 import { createActionRegistry } from './action-registry';
 import { digestOf } from './digest';
-import { errorDocument } from './error-document';
+import { errorDocument, refusedDocument } from './error-document';
 import type { FormStateStore } from './form-state';
 import { HttpError } from './http-error';
 import type { ResolvedOptions } from './options';
@@ -101,7 +101,10 @@ export function createActionHandler(
     if (isRedirect(signal)) {
       const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
       if (location === null) {
-        return void res.status(400).type('text/plain').send(REFUSED_REDIRECT_MESSAGE);
+        return void res
+          .status(400)
+          .type('html')
+          .send(refusedDocument('Bad request', REFUSED_REDIRECT_MESSAGE));
       }
       data = { ...data, location } as typeof data;
       if (!script) return void res.redirect(303, location);

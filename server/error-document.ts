@@ -1,13 +1,32 @@
 /**
- * The page sent when a render fails before its shell: the exact fallback text of SPEC E4 and
- * the digest, nothing of the error itself. Plain HTML, because the app's own layouts may be
- * what failed.
+ * The pages the server sends when it cannot render the app's own: a render that failed before
+ * its shell (the exact fallback text and the digest, nothing of the error itself), and a request
+ * refused before rendering. Plain HTML with inline styles, because the app's own layouts and
+ * stylesheets may be what failed; every one has a language, a title, a `<main>` and a way home,
+ * and looks like the client's last-resort fallback (`client/error-boundary.tsx`).
  */
 
 import { SERVER_ERROR_MESSAGE } from '../shared/error-messages';
 
 export { SERVER_ERROR_MESSAGE };
 
+/** The look of the client's fallback too (`client/error-boundary.tsx`). */
+const FALLBACK_MAIN_STYLE =
+  'font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5';
+
+function page(title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main style="${FALLBACK_MAIN_STYLE}">${body}<p><a href="/">Go to the home page</a></p></main></body></html>`;
+}
+
 export function errorDocument(digest: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Application error</title></head><body><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1 style="font-size:1.25rem">${SERVER_ERROR_MESSAGE}</h1><p>Digest: <code>${digest}</code></p></main></body></html>`;
+  return page(
+    'Application error',
+    `<h1 style="font-size:1.25rem">${SERVER_ERROR_MESSAGE}</h1><p>Digest: <code>${digest}</code></p>`,
+  );
+}
+
+/** A request refused with a 4xx, as a page: `message` is plain text the server wrote. */
+export function refusedDocument(title: string, message: string): string {
+  const escaped = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return page(title, `<h1 style="font-size:1.25rem">${title}</h1><p>${escaped}</p>`);
 }

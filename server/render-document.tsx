@@ -36,7 +36,7 @@ import { RouterRoot } from '../client/router-root';
 import { createStaticRouter } from '../client/static-router';
 
 import { digestOf } from './digest';
-import { errorDocument } from './error-document';
+import { errorDocument, refusedDocument } from './error-document';
 import type { ErrorContext } from './error-reporter';
 import { negotiateEncoding, sendJson } from './compression';
 import type { FormStateStore } from './form-state';
@@ -193,7 +193,7 @@ export function createDocumentHandler(
       const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
       res.setHeader('cache-control', 'no-store');
       if (location === null) {
-        res.status(400).type('text/plain').send(REFUSED_REDIRECT_MESSAGE);
+        res.status(400).type('html').send(refusedDocument('Bad request', REFUSED_REDIRECT_MESSAGE));
       } else if (from !== null) {
         const body: RedirectAnswer = {
           buildId: options.buildId,

@@ -58,4 +58,10 @@ test('the last boundary shows the exact E4 text: client-side, or server-side wit
   const server = render(serverError('0123abcd45'));
   expect(server).toContain(SERVER_ERROR_MESSAGE);
   expect(server).toContain('<p>Digest: <code>0123abcd45</code></p>');
+  // Like the server's error pages: a language, a title and a way home.
+  for (const page of [client, server]) {
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('<title>Application error</title>');
+    expect(page).toContain('<a href="/">Go to the home page</a>');
+  }
 });

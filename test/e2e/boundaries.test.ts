@@ -40,7 +40,7 @@ describe.skipIf(skipWithoutChromium)('boundaries in Chromium', () => {
     const response = await page.goto(`${server.url}/lab/server-error`);
     expect(response!.status()).toBe(500);
     expect(await page.locator('h1').textContent()).toBe(SERVER_ERROR_MESSAGE);
-    const shown = /^Digest: ([0-9a-f]+)$/.exec(await page.locator('p').innerText())?.[1];
+    const shown = /^Digest: ([0-9a-f]+)$/.exec(await page.locator('p').first().innerText())?.[1];
     expect(shown).toMatch(/^[0-9a-f]{10}$/);
     expect(server.logs.join('')).toContain(`GET /lab/server-error failed, digest ${shown}`);
     expect(await page.content()).not.toContain('lab asked');
