@@ -16,7 +16,7 @@ Commands:
 Options:
   --app <dir>   the app directory, inside this repository (default: src/app; dev and build)
   --port <n>    the port to listen on (default: $PORT or 3000; dev and start)
-  --out <dir>   the build directory (default: dist; build and start)
+  --out <dir>   the build directory (default: dist, or dist-<app> for another --app; build and start)
   --if-stale    build only when the sources are newer than the last build (build)
   -h, --help    show this message`;
 
@@ -70,7 +70,7 @@ export function parseCliArgs(argv, { cwd, env }) {
   if (command !== 'start' && (!existsSync(appDir) || !statSync(appDir).isDirectory())) {
     return { ok: false, message: `The app directory "${fromRoot}" does not exist.` };
   }
-  const outDir = resolve(cwd, /** @type {string | undefined} */ (flags['--out']) ?? 'dist');
+  const outDir = resolve(cwd, /** @type {string | undefined} */ (flags['--out']) ?? defaultOutDir(fromRoot));
   return {
     ok: true,
     command: /** @type {'dev' | 'build' | 'start'} */ (command),
@@ -79,4 +79,14 @@ export function parseCliArgs(argv, { cwd, env }) {
     outDir,
     ifStale: flags['--if-stale'] === true,
   };
+}
+
+/**
+ * Where a build goes without `--out`: `dist` for the demo, a folder of its own for any other
+ * app (`my-app` → `dist-my-app`), so that building it never replaces the demo's build.
+ * @param {string} app the app directory, relative to the working directory
+ */
+export function defaultOutDir(app) {
+  const path = app.split(/[\\/]+/).join('/');
+  return path === 'src/app' ? 'dist' : `dist-${path.replaceAll('/', '-')}`;
 }

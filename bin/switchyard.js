@@ -3,10 +3,11 @@
  * The `switchyard` command: `dev`, `build`, `start`. `start` loads only the built server bundle
  * (no Vite, no TypeScript compiler); `dev` and `build` run the framework's TypeScript through tsx.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseCliArgs } from './cli-args.js';
+import { appErrorMessage } from './cli-errors.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = parseCliArgs(process.argv.slice(2), { cwd: process.cwd(), env: process.env });
@@ -42,36 +43,55 @@ if (args.command === 'start') {
   const { register } = await import('tsx/esm/api');
   // The server folder's compiler settings (JSX runtime included), wherever the command runs from.
   register({ tsconfig: join(root, 'server/tsconfig.json') });
-  if (args.command === 'build') {
-    if (
-      args.ifStale &&
-      isBuildFresh(args.outDir, [
-        args.appDir,
-        ...['src', 'client', 'server', 'shared', 'package.json'].map((p) => join(root, p)),
-      ])
-    ) {
-      console.log(`Build in ${args.outDir} is up to date.`);
-    } else {
-      const { buildApp } = await import('../server/build.ts');
-      const info = await buildApp({ appDir: args.appDir, outDir: args.outDir });
-      console.log(`Built ${info.buildId} into ${args.outDir}`);
+  try {
+    if (args.command === 'build') await build(args);
+    else {
+      const { startDevServer } = await import('../server/dev.ts');
+      const server = await startDevServer({ appDir: args.appDir, port: args.port });
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      console.log(`Switchyard dev server on http://localhost:${port}`);
     }
-  } else {
-    const { startDevServer } = await import('../server/dev.ts');
-    const server = await startDevServer({ appDir: args.appDir, port: args.port });
-    const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-    console.log(`Switchyard dev server on http://localhost:${port}`);
+  } catch (error) {
+    const message = appErrorMessage(error);
+    if (message === undefined) throw error;
+    console.error(message);
+    process.exit(1);
+  }
+}
+
+/** @param {{ appDir: string, outDir: string, ifStale: boolean }} args */
+async function build({ appDir, outDir, ifStale }) {
+  const app = relative(root, appDir).split(sep).join('/');
+  const sources = [
+    appDir,
+    ...['src', 'client', 'server', 'shared', 'package.json'].map((p) => join(root, p)),
+  ];
+  if (ifStale && isBuildFresh(outDir, app, sources)) {
+    console.log(`Build of ${app} in ${outDir} is up to date.`);
+    return;
+  }
+  const { buildApp } = await import('../server/build.ts');
+  const info = await buildApp({ appDir, outDir });
+  console.log(`Built ${info.buildId} into ${outDir} (app ${app})`);
+  if (outDir !== join(root, 'dist')) {
+    console.log(`Serve it with: switchyard start --out ${relative(process.cwd(), outDir) || '.'}`);
   }
 }
 
 /**
- * A build is fresh when it exists and no source file is newer than it.
+ * A build is fresh when it exists, is of this app, and no source file is newer than it.
  * @param {string} outDir
+ * @param {string} app the app directory, relative to the repository, as `build.json` has it
  * @param {string[]} sources
  */
-function isBuildFresh(outDir, sources) {
+function isBuildFresh(outDir, app, sources) {
   const marker = join(outDir, 'build.json');
   if (!existsSync(marker)) return false;
+  try {
+    if (JSON.parse(readFileSync(marker, 'utf8')).appDir !== app) return false;
+  } catch {
+    return false;
+  }
   const builtAt = statSync(marker).mtimeMs;
   /** @type {(path: string) => boolean} */
   const newer = (path) => {

@@ -30,6 +30,14 @@ describe('switchyard arguments', () => {
     });
   });
 
+  test("another app's build goes to a folder of its own by default, never over the demo's dist", () => {
+    expect(parse(['build', '--app', 'test/fixtures/basic'])).toMatchObject({
+      outDir: `${cwd}/dist-test-fixtures-basic`,
+    });
+    expect(parse(['build', '--app', 'src/app/'])).toMatchObject({ outDir: `${cwd}/dist` });
+    expect(parse(['start'])).toMatchObject({ outDir: `${cwd}/dist` });
+  });
+
   test.each([
     [[], USAGE],
     [['serve'], 'Unknown command "serve".'],

@@ -2,6 +2,9 @@
  * The `switchyard` command as a user runs it, in a child process.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 const bin = 'bin/switchyard.js';
@@ -40,6 +43,45 @@ describe('switchyard command', { timeout: 60_000 }, () => {
       '- a catch-all must end its URL, but /tags/[...path]/edit goes on past it: tags/[...path]/edit/page.tsx',
     );
   }, 60_000);
+
+  test('a config error prints its message alone, with no stack, and exits 1', () => {
+    const result = spawnSync(
+      process.execPath,
+      [bin, 'build', '--app', 'test/fixtures/bad-config', '--out', join(tmpdir(), 'switchyard-never')],
+      { encoding: 'utf8' },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'test/fixtures/bad-config/switchyard.config.json: prefetch.staleMs must be at least prefetch.freshMs',
+    );
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(result.stderr).not.toContain('RouterConfigError');
+    expect(result.stderr).not.toContain('triggerUncaughtException');
+  });
+
+  test("the stale check knows which app a build is of: another app's build is never up to date", () => {
+    const out = mkdtempSync(join(tmpdir(), 'switchyard-stale-'));
+    try {
+      // A build of the demo, newer than every source.
+      writeFileSync(join(out, 'build.json'), JSON.stringify({ appDir: 'src/app' }));
+      const run = () =>
+        spawnSync(
+          process.execPath,
+          [bin, 'build', '--if-stale', '--app', 'test/fixtures/basic', '--out', out],
+          {
+            encoding: 'utf8',
+          },
+        );
+      const first = run();
+      expect(first.status).toBe(0);
+      expect(first.stdout).toMatch(/Built [0-9a-f]{12} into .* \(app test\/fixtures\/basic\)/);
+      expect(JSON.parse(readFileSync(join(out, 'build.json'), 'utf8')).appDir).toBe('test/fixtures/basic');
+      const second = run();
+      expect(second.stdout).toContain(`Build of test/fixtures/basic in ${out} is up to date.`);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
 
   test('dev --app serves a fixture app from inside the repo, with HMR', async () => {
     const child = spawn(process.execPath, [bin, 'dev', '--app', 'test/fixtures/basic', '--port', '0'], {
