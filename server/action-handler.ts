@@ -56,7 +56,14 @@ export function createActionHandler(
     if (refused)
       return void res.status(refused.status).type('text/plain').send(`Forbidden: ${refused.message}`);
     const action = registry.lookupAction(String(req.params.id));
-    if (!action) return void res.status(404).type('text/plain').send('Not Found: no such server action.');
+    if (!action) {
+      // In development the app changes under the server: say so where its author looks.
+      if (options.mode === 'development')
+        options.logger.error(
+          `[switchyard] no server action ${String(req.params.id)} (is its module 'use server'?)`,
+        );
+      return void res.status(404).type('text/plain').send('Not Found: no such server action.');
+    }
 
     let args: unknown[];
     let postback: Postback | undefined;

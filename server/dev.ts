@@ -27,7 +27,7 @@ export async function startDevServer({ appDir, port }: { appDir: string; port: n
   outer.disable('x-powered-by');
   outer.use(vite.middlewares);
 
-  let current: { modules: unknown; app: SwitchyardApp } | undefined;
+  let current: { modules: unknown; actions: unknown; app: SwitchyardApp } | undefined;
   outer.use(async (req, res, next) => {
     try {
       const { modules } = (await vite.ssrLoadModule(ROUTES_ID)) as { modules: RouteModules };
@@ -35,8 +35,9 @@ export async function startDevServer({ appDir, port }: { appDir: string; port: n
       const { createApp } = (await vite.ssrLoadModule(`${FRAMEWORK_ROOT}/server/create-app.ts`)) as {
         createApp: typeof CreateApp;
       };
-      // A new module object means the route files changed: build the route tree again.
-      if (current?.modules !== modules) {
+      // A new module object means the route files (or the 'use server' modules) changed: build
+      // the route tree and the action table again.
+      if (current?.modules !== modules || current.actions !== actions) {
         const app = createApp({
           modules,
           actions,
@@ -47,7 +48,7 @@ export async function startDevServer({ appDir, port }: { appDir: string; port: n
             files: {},
           },
         });
-        current = { modules, app };
+        current = { modules, actions, app };
       }
       current.app(req, res, next);
     } catch (error) {

@@ -133,7 +133,7 @@ export function createDocumentHandler(
       }
       res.status(500).setHeader('cache-control', 'no-store');
       if (from !== null) res.json({ error: 'server', digest } satisfies PageDataError);
-      else res.type('html').send(errorDocument(digest));
+      else res.type('html').send(errorDocument(digest, options.mode === 'development' ? error : undefined));
     };
 
     let page: ResolvedPage;

@@ -135,10 +135,27 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
         }
         server.ws.send({ type: 'full-reload' });
       };
-      server.watcher.on('add', onChange);
-      server.watcher.on('unlink', onChange);
+      // The actions module lists the 'use server' modules it found: a module that became one, or
+      // stopped being one, or went away, means a new list (and the server takes new actions).
+      const onSource = (path: string) => {
+        if (!path.startsWith(sourceRoot + sep) || path.includes(`${sep}node_modules${sep}`)) return;
+        if (!/\.[cm]?[jt]sx?$/.test(path)) return;
+        for (const env of Object.values(server.environments)) {
+          const mod = env.moduleGraph.getModuleById(RESOLVED_ACTIONS_ID);
+          if (mod) env.moduleGraph.invalidateModule(mod);
+        }
+      };
+      server.watcher.on('add', (path) => {
+        onChange(path);
+        onSource(path);
+      });
+      server.watcher.on('unlink', (path) => {
+        onChange(path);
+        onSource(path);
+      });
       server.watcher.on('change', (path) => {
         if (path === resolve(appDir, ROUTER_CONFIG_FILE)) onChange(path);
+        onSource(path);
       });
     },
   };

@@ -32,3 +32,9 @@ test('the refused redirect page says why, and nothing of the target', async () =
   expect(res.text).toContain('the redirect target is not a path on this site.');
   expect(res.text).not.toContain('evil.example');
 });
+
+test('production never shows the error itself, only its digest', async () => {
+  const res = await request(app()).get('/lab/throws');
+  expect(res.text).not.toContain('load exploded');
+  expect(res.text).not.toContain('Error details');
+});

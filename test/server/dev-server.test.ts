@@ -1,0 +1,86 @@
+/**
+ * `switchyard dev` as an app author meets it, in a child process on a small app of its own:
+ * server errors show their message and stack, and a 'use server' module added while the
+ * server runs works without a restart.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { actionId } from '../../server/action-registry';
+import { ACTION_HEADER, actionUrl } from '../../shared/actions';
+
+// Inside the repository, as `--app` requires; `.switchyard/` is ignored by git.
+const root = join('.switchyard', `dev-test-${process.pid}`);
+const files: Record<string, string> = {
+  'app/layout.tsx': `export default function Root({ children }: { children: React.ReactNode }) {
+  return <html lang="en"><body>{children}</body></html>;
+}`,
+  'app/page.tsx': `export default function Home() {
+  return <h1>home</h1>;
+}`,
+  'app/boom/page.server.ts': `export function load(): never {
+  throw new Error('dev boom from the loader');
+}`,
+  'app/boom/page.tsx': `export default function Boom() {
+  return <h1>never</h1>;
+}`,
+};
+
+describe('switchyard dev', { timeout: 60_000 }, () => {
+  let child: ChildProcess;
+  let base: string;
+  beforeAll(async () => {
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(join(root, file, '..'), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
+    child = spawn(process.execPath, ['bin/switchyard.js', 'dev', '--app', join(root, 'app'), '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const port = /dev server on http:\/\/localhost:(\d+)/.exec(out)?.[1];
+        if (port) resolve(`http://127.0.0.1:${port}`);
+      });
+      child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.once('exit', (code) => reject(new Error(`dev exited with ${code}: ${out}`)));
+    });
+  }, 60_000);
+  afterAll(async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test("a loader's error shows its message and its source-mapped stack in the browser", async () => {
+    const res = await fetch(`${base}/boom`);
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain('Error: dev boom from the loader');
+    // The line in the author's own TypeScript file.
+    expect(html).toMatch(/boom\/page\.server\.ts:2:\d+/);
+    expect(html).toContain('Digest: <code>');
+  });
+
+  test("a 'use server' module added while the server runs is served without a restart", async () => {
+    writeFileSync(
+      join(root, 'actions.ts'),
+      `'use server';\nexport async function hello(name: string) {\n  return 'hello ' + name;\n}\n`,
+    );
+    const call = () =>
+      fetch(base + actionUrl(actionId('actions.ts', 'hello')), {
+        method: 'POST',
+        headers: { origin: base, [ACTION_HEADER]: '1', 'content-type': 'application/json' },
+        body: JSON.stringify({ args: ['dev'] }),
+      });
+    // The file watcher tells the server about the new file when it sees it.
+    await expect.poll(async () => (await call()).status, { timeout: 30_000, interval: 200 }).toBe(200);
+    expect(await (await call()).json()).toEqual({ value: 'hello dev', revalidated: [] });
+  });
+});
