@@ -88,12 +88,31 @@ export const browserView: RouterView = {
       else window.scrollTo(0, 0);
     }
     if (!snapshot.announce) return; // the first render, a refresh, or data filling in a loading state
+    // Focus goes to the new content, unless a dialog (an intercepted route) holds it.
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"][aria-modal="true"]');
     const main = document.querySelector<HTMLElement>('main') ?? document.body;
-    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
-    main.focus({ preventScroll: true });
-    announce(document.title || document.querySelector('h1')?.textContent || location.pathname);
+    if (!dialog) {
+      if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+      main.focus({ preventScroll: true });
+    }
+    announcePage();
   },
 };
+
+let titleWatch: MutationObserver | undefined;
+
+/**
+ * Announces the new page by its title. A page behind a loading state gets its title later: the
+ * announcement follows the title until the next page is announced (one observer at a time).
+ */
+function announcePage(): void {
+  titleWatch?.disconnect();
+  announce(document.title || document.querySelector('h1')?.textContent || location.pathname);
+  titleWatch = new MutationObserver(() => {
+    if (document.title) announce(document.title);
+  });
+  titleWatch.observe(document.head, { childList: true, subtree: true, characterData: true });
+}
 
 /** A visually hidden live region, outside React's tree, that screen readers read on change. */
 function announce(message: string): void {
@@ -107,5 +126,5 @@ function announce(message: string): void {
       'position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0';
     document.body.appendChild(region);
   }
-  region.textContent = message;
+  if (region.textContent !== message) region.textContent = message;
 }

@@ -3,6 +3,13 @@
  * `server/` or `shared/` by path; this list is locked by a test.
  */
 export { Link, type LinkProps } from './link';
-export { useRouter, usePathname, useParams, useSearchParams, type AppRouter } from './router-context';
+export {
+  useRouter,
+  usePathname,
+  useParams,
+  useSearchParams,
+  useNavigationPending,
+  type AppRouter,
+} from './router-context';
 export { notFound, redirect, permanentRedirect } from '../shared/router-signals';
 export type { PageProps, LayoutProps, ErrorProps, LoadArgs, Params, SearchParams } from './types';

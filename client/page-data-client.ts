@@ -10,12 +10,30 @@ import {
 } from '../shared/page-data';
 import { segmentKey, type PageState, type SlotState } from '../shared/page-state';
 
-/** Anything but a JSON page state (a 5xx, a proxy's HTML page) is a failed fetch. */
+/**
+ * Anything but a JSON page state (a 5xx, a proxy's HTML page) is a failed fetch. A body the
+ * client will not read is cancelled: left alone, the browser keeps its request open (and its
+ * connection busy) until the next full page load.
+ */
 export async function readPageData(response: Response): Promise<PageDataAnswer> {
-  if (response.status >= 500) throw new Error(`page data answered ${response.status}`);
   const type = response.headers.get('content-type');
-  if (!type?.startsWith(PAGE_DATA_TYPE)) throw new Error(`page data came as ${type ?? 'nothing'}`);
+  const failure =
+    response.status >= 500
+      ? `page data answered ${response.status}`
+      : !type?.startsWith(PAGE_DATA_TYPE)
+        ? `page data came as ${type ?? 'nothing'}`
+        : undefined;
+  if (failure) {
+    discardBody(response);
+    throw new Error(failure);
+  }
   return (await response.json()) as PageDataAnswer;
+}
+
+/** Ends a response's request without reading it. */
+export function discardBody(response: Response): void {
+  if (response.bodyUsed) return;
+  response.body?.cancel().catch(() => {}); // an already errored stream has nothing left to end
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * What a navigation fetches: one page-data request and the modules the answer needs, with the
- * route-script timeout around the modules (SPEC N2, N4). Anything that is not a usable page —
- * a failed request, another build, a redirect to follow, scripts too slow — is thrown, for the
- * router to decide what the navigation does next.
+ * route-script timeout around the modules. Anything that is not a usable page — a failed
+ * request, another build, a redirect to follow, scripts too slow — is thrown, for the router to
+ * decide what the navigation does next.
  */
 import {
   isIntercepted,
@@ -12,36 +12,30 @@ import {
   type DataMode,
 } from '../shared/page-data';
 import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
+import { startDeadline } from './deadline';
 import { mergeState, readPageData } from './page-data-client';
 import type { RouterEffects } from './router-types';
 
-export class TimeoutError extends Error {}
+export { TimeoutError } from './deadline';
 
-/** A loader redirected: the navigation goes on to `location` instead (SPEC E2). */
+/** A loader redirected: the navigation goes on to `location` instead. */
 export class FollowRedirect extends Error {
   constructor(readonly location: string) {
     super(`redirect to ${location}`);
   }
 }
 
+export const SCRIPTS_TIMED_OUT = 'route scripts timed out';
+
 export function createPageFetcher(effects: RouterEffects, buildId: string, routeScriptTimeoutMs: number) {
-  function withTimeout<T>(promise: Promise<T>): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const timer = effects.setTimeout(
-        () => reject(new TimeoutError('route scripts timed out')),
-        routeScriptTimeoutMs,
-      );
-      promise.then(
-        (value) => {
-          effects.clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          effects.clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
+  /** The modules' clock starts when they are asked for: the data's time is not theirs. */
+  async function loadWithin<T>(promise: Promise<T>): Promise<T> {
+    const deadline = startDeadline(effects, routeScriptTimeoutMs, SCRIPTS_TIMED_OUT);
+    try {
+      return await deadline.race(promise);
+    } finally {
+      deadline.clear();
+    }
   }
 
   /** Fetches page data and the modules it needs; `mode` says what for (shared/page-data.ts). */
@@ -61,11 +55,11 @@ export function createPageFetcher(effects: RouterEffects, buildId: string, route
     if (isRedirectAnswer(data)) throw new FollowRedirect(data.redirect.location);
     if (isIntercepted(data)) {
       const files = segmentFilesOf(data.intercept.state.segments);
-      return { ...data, modules: await withTimeout(effects.loadModules(files)) };
+      return { ...data, modules: await loadWithin(effects.loadModules(files)) };
     }
     const state = mergeState(base, data);
-    return { state, modules: await withTimeout(effects.loadModules(filesOf(state))) };
+    return { state, modules: await loadWithin(effects.loadModules(filesOf(state))) };
   }
 
-  return { withTimeout, fetchPage };
+  return { fetchPage };
 }

@@ -1,10 +1,12 @@
 /**
- * Prefetching (SPEC C2, C5–C7): the cache of entries and the queue that fills it. A prefetch
- * asks for the route's scripts and its data — down to the first loading state for `auto`, all
- * of it for `full` — through the queue (5 at once). A navigation looks its key up here first;
- * expired entries are pruned at every lookup and every prefetch.
+ * Prefetching: the cache of entries and the queue that fills it. A prefetch asks for the
+ * route's scripts and its data — down to the first loading state for `auto`, all of it for
+ * `full` — through the queue (5 at once), and gives up after `PREFETCH_TIMEOUT_MS`, so a hung
+ * request never holds a place in the queue. A failed prefetch keeps its entry until it expires:
+ * its link is not fetched again each time it scrolls into view. A navigation looks its key up
+ * here first; expired entries are pruned at every lookup and every prefetch.
  */
-import { PREFETCH_CONCURRENCY } from '../shared/constants';
+import { PREFETCH_CONCURRENCY, PREFETCH_TIMEOUT_MS } from '../shared/constants';
 import {
   isIntercepted,
   isRedirectAnswer,
@@ -16,8 +18,9 @@ import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefet
 import { createPrefetchQueue } from '../shared/prefetch-queue';
 import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
 import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
+import { startDeadline } from './deadline';
 import { readPageData } from './page-data-client';
-import type { Modules, RouterEffects } from './router';
+import type { Modules, RouterEffects } from './router-types';
 
 /** A page: its state (partial for an `auto` prefetch) and its components. */
 export interface Prefetched {
@@ -27,7 +30,7 @@ export interface Prefetched {
 
 /**
  * What a cache entry holds once settled: a page, or an intercepted route with its components,
- * to show over whatever page is at hand when it is used (SPEC I3, I4).
+ * to show over whatever page is at hand when it is used.
  */
 export type CachedPage = Prefetched | (InterceptedAnswer & { modules: Modules });
 
@@ -42,6 +45,14 @@ export interface DevtoolsSnapshot {
     timeLeft: number;
   }[];
   queue: { running: string[]; waiting: string[] };
+}
+
+/** What a lookup finds: an entry, its status now, and what the cache decision needs. */
+export interface Found {
+  entry: CacheEntry<CachedPage>;
+  status: EntryStatus;
+  intercepted: boolean;
+  failed: boolean;
 }
 
 export interface PrefetcherOptions {
@@ -62,7 +73,6 @@ export function createPrefetcher({
 }: PrefetcherOptions) {
   const cache = createPrefetchCache<CachedPage>({ policy });
   const queue = createPrefetchQueue(concurrency);
-  const neverAborted = new AbortController().signal;
 
   /** The key of a URL from the page the user is on: an intercepted answer is another entry (C4). */
   function keyOf(url: URL): { key: string; intercepted: boolean } {
@@ -79,26 +89,36 @@ export function createPrefetcher({
   ): Promise<CachedPage> {
     // Only an interception needs the server to know where the user is; the rest is answered whole.
     const from = intercepted ? currentPage() : '';
-    const [data] = await Promise.all([
-      effects
-        .fetch(pageDataUrl(url.pathname + url.search, from, kind), {
-          signal: neverAborted,
-          headers: { accept: PAGE_DATA_TYPE },
-        })
-        .then(readPageData),
-      effects.preloadRoute?.(url.pathname),
-    ]);
-    if (data.buildId !== buildId) throw new Error('a new build was deployed');
-    // A redirect is the navigation's to follow, with its own checks: the entry is dropped.
-    if (isRedirectAnswer(data)) throw new Error(`${url.pathname} redirects`);
-    if (isIntercepted(data)) {
-      return { ...data, modules: await effects.loadModules(segmentFilesOf(data.intercept.state.segments)) };
+    const deadline = startDeadline(effects, PREFETCH_TIMEOUT_MS, `prefetch of ${url.pathname} timed out`);
+    try {
+      const [data] = await deadline.race(
+        Promise.all([
+          effects
+            .fetch(pageDataUrl(url.pathname + url.search, from, kind), {
+              signal: deadline.signal,
+              headers: { accept: PAGE_DATA_TYPE },
+            })
+            .then(readPageData),
+          effects.preloadRoute?.(url.pathname),
+        ]),
+      );
+      if (data.buildId !== buildId) throw new Error('a new build was deployed');
+      // A redirect is the navigation's to follow, with its own checks: the entry is dropped.
+      if (isRedirectAnswer(data)) throw new Error(`${url.pathname} redirects`);
+      if (isIntercepted(data)) {
+        const files = segmentFilesOf(data.intercept.state.segments);
+        return { ...data, modules: await deadline.race(effects.loadModules(files)) };
+      }
+      const { status: _status, ...state } = data;
+      // An entry must stand on its own: it may be used from any page.
+      if (state.segments.some((s) => s.reuseLayoutData)) throw new Error('a prefetch came back trimmed');
+      // A route may declare its own windows; they apply from now on.
+      const own = entry();
+      if (own && state.cachePolicy) own.policy = state.cachePolicy;
+      return { state, modules: await deadline.race(effects.loadModules(filesOf(state))) };
+    } finally {
+      deadline.clear();
     }
-    const { status: _status, ...state } = data;
-    // A route may declare its own windows (SPEC C8); they apply from now on.
-    const own = entry();
-    if (own && state.cachePolicy) own.policy = state.cachePolicy;
-    return { state, modules: await effects.loadModules(filesOf(state)) };
   }
 
   return {
@@ -121,15 +141,19 @@ export function createPrefetcher({
       promise.catch(() => {}); // a failed prefetch only means the navigation fetches itself
     },
 
-    /** The entry for a URL and its status now, after pruning. */
-    lookup(
-      url: URL,
-    ): { entry: CacheEntry<CachedPage>; status: EntryStatus; intercepted: boolean } | undefined {
+    /** The entry for a URL, its status now (after pruning), and whether its prefetch failed. */
+    lookup(url: URL): Found | undefined {
       const now = effects.now();
       cache.prune(now);
       const { key, intercepted } = keyOf(url);
       const entry = cache.get(key);
-      return entry ? { entry, status: cache.status(entry, now), intercepted } : undefined;
+      if (!entry) return undefined;
+      return {
+        entry,
+        status: cache.status(entry, now),
+        intercepted,
+        failed: entry.result.state === 'rejected',
+      };
     },
 
     /** Records a navigation's use; a waiting prefetch of that key starts at once. */

@@ -2,7 +2,7 @@
  * The React bindings of the router: one context, filled by `RouterRoot` from one
  * `useSyncExternalStore`, and the hooks that read it. No routing logic lives here.
  */
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { Params } from '../shared/match-route';
 import type { PageState } from '../shared/page-state';
 import type { NavigateOptions, Router } from './router';
@@ -68,3 +68,22 @@ export function useSearchParams(): URLSearchParams {
   const { url } = useRouterContext('useSearchParams').state;
   return useMemo(() => new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?')) : ''), [url]);
 }
+
+/**
+ * Whether a navigation is on its way: true from the click (or `router.push`) until the new page
+ * commits — its loading state, if it has one, counts as committed — or the router gives up and
+ * loads the page in full. Always false on the server. Only components that call it re-render
+ * when it changes.
+ *
+ * @example
+ * function ProgressBar() {
+ *   const pending = useNavigationPending();
+ *   return pending ? <div role="progressbar" aria-label="Loading the next page" /> : null;
+ * }
+ */
+export function useNavigationPending(): boolean {
+  const { router } = useRouterContext('useNavigationPending');
+  return useSyncExternalStore(router.subscribe, () => router.getSnapshot().pending, notPending);
+}
+
+const notPending = () => false;

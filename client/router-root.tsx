@@ -1,8 +1,9 @@
 /**
  * The root of the React tree on both sides: reads the router's snapshot, renders the page, and
- * after each commit lets the view move scroll and focus and announce the new page.
+ * once per commit lets the view move scroll and focus and announce the new page. A later update
+ * of the same commit (a navigation starting: `pending`) never applies them again.
  */
-import { useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { AppErrorBoundary } from './error-boundary';
 import { renderRoute, type ComponentMap } from './render-route';
 import type { Router, RouterSnapshot } from './router';
@@ -12,11 +13,20 @@ export interface RouterView {
   afterCommit(snapshot: RouterSnapshot): void;
 }
 
+/** Calls `view.afterCommit` for each commit number once, whatever else changes in between. */
+export function oncePerCommit(view: RouterView | undefined): (snapshot: RouterSnapshot) => void {
+  let applied: number | undefined;
+  return (snapshot) => {
+    if (snapshot.commit === applied) return;
+    applied = snapshot.commit;
+    view?.afterCommit(snapshot);
+  };
+}
+
 export function RouterRoot({ router, head, view }: { router: Router; head: ReactNode; view?: RouterView }) {
   const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
-  useLayoutEffect(() => {
-    view?.afterCommit(snapshot);
-  }, [view, snapshot]);
+  const [afterCommit] = useState(() => oncePerCommit(view));
+  useLayoutEffect(() => afterCommit(snapshot), [afterCommit, snapshot]);
   const value = useMemo(() => ({ router, state: snapshot.state }), [router, snapshot.state]);
   return (
     <RouterContext.Provider value={value}>

@@ -4,15 +4,19 @@
  * module loading, timers, the clock and the hard navigation are passed in
  * (`browser-effects.ts` in the browser, fakes in the tests).
  *
- * A navigation first asks the prefetch cache (SPEC C3): a fresh or reusable entry renders with
- * no request, except for what an `auto` entry left below a loading state, fetched behind it; a
- * stale entry gives its scripts and loading state and all data is fetched again; with nothing
- * usable a `temporary` entry is fetched at once. A newer navigation aborts the older one's
- * fetch and the older one never commits. Scripts slower than the timeout, and any failed
- * page-data fetch, end in a hard navigation — never twice in a row to one URL (SPEC N4, N5).
- * Back and forward restore the pages the router holds without a request, and never consult the
- * cache (N6, C7).
+ * A navigation goes through five phases, each a function below (docs/navigation.md draws them):
+ *   1. choose its source: the prefetch cache's entry, or a fetch of its own (`navigate`, with the
+ *      rule in shared/cache-decision.ts);
+ *   2. wait for its first render (`fromEntry`, `fetchOwn`), within the route-script budget that
+ *      starts at the click: scripts, and a prefetch still on its way, count against it;
+ *   3. commit it (`commit`): history, the held page, one snapshot with its scroll and announcement;
+ *   4. fill in what a loading state stands for (`fillIn`), behind that loading state;
+ *   5. fall back (`hardNavigate`) to a full page load when the budget runs out or page data fails,
+ *      never twice in a row to one URL.
+ * A newer navigation aborts the older one, which never commits. Back and forward restore the
+ * pages the router holds without a request, and never consult the cache.
  */
+import { chooseSource, planFromEntry } from '../shared/cache-decision';
 import {
   HARD_NAVIGATION_GUARD_MS,
   HISTORY_ENTRIES_HELD,
@@ -20,10 +24,13 @@ import {
   ROUTE_SCRIPT_TIMEOUT_MS,
 } from '../shared/constants';
 import { isIntercepted, type DataMode } from '../shared/page-data';
+import { isAffected } from '../shared/prefetch-cache';
+import type { EntryStatus } from '../shared/prefetch-status';
 import { checkRedirectTarget } from '../shared/redirect-target';
+import { startDeadline, TimeoutError, type Deadline } from './deadline';
 import { keepUnmatchedSlots, spliceIntercepted } from './page-data-client';
-import { createPageFetcher, FollowRedirect, TimeoutError } from './page-fetch';
-import { createPrefetcher, settled, type CachedPage, type Prefetched } from './prefetcher';
+import { createPageFetcher, FollowRedirect, SCRIPTS_TIMED_OUT } from './page-fetch';
+import { createPrefetcher, settled, type CachedPage, type Found, type Prefetched } from './prefetcher';
 
 export type {
   HistoryEntryState,
@@ -39,18 +46,35 @@ import type { Router, RouterOptions, RouterSnapshot, ScrollIntent } from './rout
 
 type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh';
 
-/** Where a navigation's first render comes from: a cache entry and what its status allows. */
+/** Where a navigation's first render comes from: a cache entry and its status. */
 interface CacheSource {
-  entry: Parameters<typeof settled>[0];
-  stale: boolean;
-  /** The entry is the intercepted variant (C4): refetching it must say where the user is. */
+  entry: Found['entry'];
+  status: Exclude<EntryStatus, 'expired'>;
+  /** The entry is the intercepted variant: refetching it must say where the user is. */
   intercepted: boolean;
 }
+
+/** One navigation in flight: its number, what aborts its fetches, and its time budget. */
+interface Navigation {
+  id: number;
+  controller: AbortController;
+  /** Starts at the click; waiting on scripts or on a prefetch counts against it. */
+  budget: Deadline;
+}
+
+/** A first render, and what to fetch behind its loading state afterwards. */
+interface FirstRender {
+  page: CachedPage;
+  after: DataMode | undefined;
+}
+
+/** A page held for back and forward; `stale` once a server action revalidated its path. */
+type HeldPage = Prefetched & { scroll?: { x: number; y: number }; stale?: true };
 
 export function createRouter(options: RouterOptions): Router {
   const { initial, effects, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
   const buildId = initial.state.buildId;
-  const { withTimeout, fetchPage } = createPageFetcher(effects, buildId, routeScriptTimeoutMs);
+  const { fetchPage } = createPageFetcher(effects, buildId, routeScriptTimeoutMs);
   const prefetcher = createPrefetcher({
     effects,
     buildId,
@@ -60,9 +84,9 @@ export function createRouter(options: RouterOptions): Router {
   });
   const listeners = new Set<() => void>();
   /** Pages held for back and forward, by history key; oldest first. */
-  const held = new Map<string, Prefetched & { scroll?: { x: number; y: number } }>();
+  const held = new Map<string, HeldPage>();
   let currentKey = initial.history?.key ?? effects.newKey();
-  let inFlight: AbortController | undefined;
+  let inFlight: Navigation | undefined;
   let sequence = 0;
   let snapshot: RouterSnapshot = {
     state: initial.state,
@@ -76,7 +100,7 @@ export function createRouter(options: RouterOptions): Router {
   effects.replaceState({ key: currentKey }, snapshot.href);
   hold(currentKey, { state: initial.state, modules: initial.modules });
 
-  function hold(key: string, page: Prefetched): void {
+  function hold(key: string, page: HeldPage): void {
     held.delete(key);
     held.set(key, page);
     if (held.size > HISTORY_ENTRIES_HELD) held.delete(held.keys().next().value!);
@@ -94,13 +118,30 @@ export function createRouter(options: RouterOptions): Router {
     effects.replaceState({ key: currentKey, scroll }, snapshot.href);
   }
 
-  /** Full page load, unless that would load the URL we just hard-loaded (a reload loop). */
+  /** Aborts the navigation in flight, if any; it will never commit. */
+  function cancel(): void {
+    inFlight?.controller.abort();
+    inFlight?.budget.clear();
+    inFlight = undefined;
+    sequence++;
+  }
+
+  function begin(): Navigation {
+    cancel();
+    const budget = startDeadline(effects, routeScriptTimeoutMs, SCRIPTS_TIMED_OUT);
+    inFlight = { id: sequence, controller: new AbortController(), budget };
+    return inFlight;
+  }
+
+  const isCurrent = (nav: Navigation) => nav.id === sequence;
+
+  /** Phase 5: a full page load, unless that would load the URL we just hard-loaded (a loop). */
   function hardNavigate(href: string, why: string, error?: unknown): void {
     const absolute = new URL(href, effects.currentHref()).href;
     const last = parseLast(effects.storage?.get() ?? null);
+    publish({ pending: false });
     if (last && last.href === absolute && effects.now() - last.at < HARD_NAVIGATION_GUARD_MS) {
       effects.reportError?.(`switchyard: not reloading ${absolute} again (${why})`, error);
-      publish({ pending: false });
       return;
     }
     effects.storage?.set(JSON.stringify({ href: absolute, at: effects.now() }));
@@ -122,7 +163,7 @@ export function createRouter(options: RouterOptions): Router {
 
   /**
    * One navigation. `source` is where its first render comes from: a cache entry (fresh,
-   * reusable or stale), or nothing (fetch a temporary entry).
+   * reusable or stale), or nothing (a fetch of its own).
    */
   async function load(
     href: string,
@@ -132,81 +173,135 @@ export function createRouter(options: RouterOptions): Router {
     source?: CacheSource,
     redirects = 0,
   ): Promise<void> {
-    inFlight?.abort();
-    const controller = new AbortController();
-    inFlight = controller;
-    const id = ++sequence;
+    const nav = begin();
     const target = new URL(href, effects.currentHref());
-    // A refresh under an intercepted route asks from the page under it, so it stays intercepted (I3).
+    // A refresh under an intercepted route asks from the page under it, so it stays intercepted.
     const from = kind === 'refresh' ? (snapshot.state.mainUrl ?? '') : mainOf(snapshot);
     const leaving: Prefetched = { state: snapshot.state, modules: snapshot.modules };
     publish({ pending: true });
-    // Scripts start loading now, beside the data; their clock runs only while they load.
-    const scripts = effects.preloadRoute ? withTimeout(effects.preloadRoute(target.pathname)) : undefined;
-    scripts?.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
+    // Scripts start loading now, beside the data, on the budget that started with the click.
+    const scripts = nav.budget.race(Promise.resolve(effects.preloadRoute?.(target.pathname)));
+    scripts.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
     try {
-      let found: CachedPage;
-      let rest: DataMode | undefined;
-      // A prefetch that fails while we wait on it is no reason to leave the app: fetch below.
-      const prefetched = source && (await settled(source.entry).catch(() => undefined));
-      if (source && prefetched) {
-        await scripts;
-        const partial = !isIntercepted(prefetched) && prefetched.state.pendingAt !== undefined;
-        if (source.stale && !partial) {
-          // Stale, with no loading state to show: all data again, the scripts reused.
-          found = await fetchPage(
-            target,
-            source.intercepted ? from : '',
-            'full',
-            controller.signal,
-            undefined,
-          );
-        } else {
-          found = prefetched;
-          // Behind the loading state: what it stands for (fresh), or everything again (stale).
-          if (partial) rest = source.stale ? 'full' : 'rest';
-        }
-      } else {
-        const fetching = fetchPage(target, from, undefined, controller.signal, leaving.state);
-        // Back, forward and refresh neither read the cache nor write to it (SPEC C7).
-        if (kind === 'push' || kind === 'replace') prefetcher.addTemporary(target, fetching);
-        [found] = await Promise.all([fetching, scripts]);
-      }
-      if (id !== sequence) return; // a newer navigation took over
-      const first = pageOver(leaving, found, kind);
+      const first =
+        (source && (await fromEntry(nav, target, source, from, scripts))) ??
+        (await fetchOwn(nav, target, kind, from, scripts, leaving));
+      if (!isCurrent(nav)) return;
+      const page = pageOver(leaving, first.page, kind);
       // A route shown in a slot opens over the page: the page under it keeps its scroll.
-      commit(target, kind, key, first, isIntercepted(found) ? { kind: 'keep' } : scroll);
-      if (rest) {
-        const full = await fetchPage(target, '', rest, controller.signal, first.state);
-        if (id !== sequence) return;
-        // The server never intercepts a `rest` request: this is a bug, not a user's problem.
-        if (isIntercepted(full)) throw new Error('switchyard: the rest of a page came back intercepted');
-        hold(currentKey, full);
-        publish({
-          state: full.state,
-          modules: full.modules,
-          commit: snapshot.commit + 1,
-          scroll: { kind: 'keep' },
-          announce: false,
-        });
-      }
-      inFlight = undefined;
-      publish({ pending: false });
+      commit(target, kind, key, page, isIntercepted(first.page) ? { kind: 'keep' } : scroll);
+      if (first.after) await fillIn(nav, target, first.after, page);
     } catch (error) {
-      if (id !== sequence) return; // cancelled by a newer navigation: never shown to anyone
-      controller.abort();
-      inFlight = undefined;
+      if (!isCurrent(nav)) return; // cancelled by a newer navigation: never shown to anyone
+      nav.controller.abort();
       if (error instanceof FollowRedirect && redirects < MAX_REDIRECTS) {
         // The redirect takes the place of the page asked for: a push stays a push, else replace.
         const next = kind === 'push' ? 'push' : 'replace';
         await followRedirect(error.location, next, scroll, target.href, redirects + 1);
         return;
       }
-      hardNavigate(
-        target.href,
-        error instanceof TimeoutError ? 'route scripts timed out' : 'page data failed',
-        error,
-      );
+      hardNavigate(target.href, error instanceof TimeoutError ? error.message : 'page data failed', error);
+    } finally {
+      nav.budget.clear();
+      if (inFlight === nav) inFlight = undefined;
+    }
+  }
+
+  /**
+   * Phase 2 from a cache entry. Waiting for a prefetch still on its way counts against the
+   * budget: a hung one ends in a hard navigation. One that fails meanwhile gives `undefined`,
+   * and the navigation fetches for itself.
+   */
+  async function fromEntry(
+    nav: Navigation,
+    target: URL,
+    source: CacheSource,
+    from: string,
+    scripts: Promise<unknown>,
+  ): Promise<FirstRender | undefined> {
+    const prefetched = await nav.budget.race(settled(source.entry).catch(() => undefined));
+    if (!prefetched) return undefined;
+    await scripts;
+    const partial = !isIntercepted(prefetched) && prefetched.state.pendingAt !== undefined;
+    const plan = planFromEntry(source.status, partial);
+    if (plan.first === 'entry') return { page: prefetched, after: plan.after };
+    const page = await fetchPage(
+      target,
+      source.intercepted ? from : '',
+      'full',
+      nav.controller.signal,
+      undefined,
+    );
+    return { page, after: undefined };
+  }
+
+  /**
+   * Phase 2 with nothing usable in the cache. A push or replace asks only for what renders
+   * outside the target's first loading state, so that state shows as soon as one round trip
+   * allows, and the rest follows behind it — as after an `auto` prefetch. It is kept as a
+   * `temporary` entry. Back, forward and refresh neither read the cache nor write to it, and
+   * fetch the whole page.
+   */
+  async function fetchOwn(
+    nav: Navigation,
+    target: URL,
+    kind: NavigationKind,
+    from: string,
+    scripts: Promise<unknown>,
+    leaving: Prefetched,
+  ): Promise<FirstRender> {
+    const pushed = kind === 'push' || kind === 'replace';
+    const under = kind === 'refresh' ? snapshot.state.mainUrl : undefined;
+    const fetching = fetchPage(
+      target,
+      from,
+      pushed ? 'auto' : undefined,
+      nav.controller.signal,
+      leaving.state,
+    );
+    if (pushed) prefetcher.addTemporary(target, fetching);
+    // Under an intercepted route, a refresh refreshes the page under it too.
+    const below = under
+      ? fetchPage(new URL(under, target), under, undefined, nav.controller.signal, leaving.state)
+      : undefined;
+    const [page, , main] = await Promise.all([fetching, scripts, below]);
+    if (main && !isIntercepted(main)) {
+      refreshHeld(under!, main);
+      if (isIntercepted(page))
+        return {
+          page: {
+            state: spliceIntercepted(main.state, page),
+            modules: new Map([...main.modules, ...page.modules]),
+          },
+          after: undefined,
+        };
+    }
+    const partial = !isIntercepted(page) && page.state.pendingAt !== undefined;
+    return { page, after: partial ? 'rest' : undefined };
+  }
+
+  /** Phase 4: the data a loading state stands for, fetched and committed behind it. */
+  async function fillIn(nav: Navigation, target: URL, mode: DataMode, shown: Prefetched): Promise<void> {
+    const full = await fetchPage(target, '', mode, nav.controller.signal, shown.state);
+    if (!isCurrent(nav)) return;
+    // The server never intercepts a `rest` request: this is a bug, not a user's problem.
+    if (isIntercepted(full)) throw new Error('switchyard: the rest of a page came back intercepted');
+    hold(currentKey, full);
+    publish({
+      state: full.state,
+      modules: full.modules,
+      commit: snapshot.commit + 1,
+      scroll: { kind: 'keep' },
+      announce: false,
+    });
+  }
+
+  /** The page under an intercepted route was fetched again: pages held for its URL get it too. */
+  function refreshHeld(url: string, page: Prefetched): void {
+    for (const [key, kept] of held) {
+      if (kept.state.url === url && kept.state.mainUrl === undefined) {
+        held.set(key, { ...page, ...(kept.scroll ? { scroll: kept.scroll } : {}) });
+      }
     }
   }
 
@@ -242,6 +337,7 @@ export function createRouter(options: RouterOptions): Router {
     );
   }
 
+  /** Phase 3: the one snapshot of a new page; the view applies its scroll and focus once. */
   function commit(
     target: URL,
     kind: NavigationKind,
@@ -266,6 +362,7 @@ export function createRouter(options: RouterOptions): Router {
       commit: snapshot.commit + 1,
       scroll,
       announce: kind !== 'refresh',
+      pending: false,
     });
   }
 
@@ -300,11 +397,12 @@ export function createRouter(options: RouterOptions): Router {
         publish({ href: local, commit: snapshot.commit + 1, scroll: intent, announce: false });
         return;
       }
+      // Phase 1: the cache decision.
       const found = prefetcher.lookup(target);
       let source: CacheSource | undefined;
-      if (found && found.status !== 'expired') {
+      if (found && chooseSource(found) === 'entry' && found.status !== 'expired') {
         prefetcher.use(found.entry);
-        source = { entry: found.entry, stale: found.status === 'stale', intercepted: found.intercepted };
+        source = { entry: found.entry, status: found.status, intercepted: found.intercepted };
       }
       await load(target.href, replace ? 'replace' : 'push', intent, effects.newKey(), source);
     },
@@ -314,6 +412,14 @@ export function createRouter(options: RouterOptions): Router {
     },
     revalidate(paths) {
       paths.forEach(({ path, type }) => prefetcher.invalidate(path, type));
+      // Pages held for back and forward that show a changed path are fetched again on return.
+      for (const [key, page] of held) {
+        const urls = [page.state.url, page.state.mainUrl].filter((url) => url !== undefined);
+        const hit = urls.some((url) =>
+          paths.some(({ path, type }) => isAffected(url.split('?')[0]!, path, type)),
+        );
+        if (key !== currentKey && hit) held.set(key, { ...page, stale: true });
+      }
       return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
     },
     back: () => effects.go(-1),
@@ -328,9 +434,8 @@ export function createRouter(options: RouterOptions): Router {
       if (!entry) effects.replaceState({ key: currentKey }, href);
       const saved = page?.scroll ?? entry?.scroll;
       const scroll: ScrollIntent = saved ? { kind: 'restore', ...saved } : { kind: 'top' };
-      if (page) {
-        inFlight?.abort();
-        sequence++;
+      if (page && !page.stale) {
+        cancel();
         hold(currentKey, page);
         publish({
           state: page.state,

@@ -6,6 +6,7 @@ import type { ActionModules } from './action-handler';
 import type { ActionGuardOptions } from './action-guard';
 import { NO_REPORTER, type ErrorReporter } from './error-reporter';
 import type { ClientAssets, RouteModules } from './route-runtime';
+import { logStacksOnce } from './error-log';
 
 export interface Logger {
   error(message: string, error?: unknown): void;
@@ -84,7 +85,7 @@ export type ResolvedOptions = Readonly<{
 }>;
 
 const consoleLogger: Logger = {
-  error: (message, error) => console.error(message, error ?? ''),
+  error: logStacksOnce((message, error) => console.error(message, error ?? '')),
   info: (message) => console.log(message),
 };
 

@@ -35,12 +35,14 @@ export function sendPageData(
     // The client shows this page's loading state: it holds the segments down to that one.
     const cut = state.segments.findIndex((s) => s.files.loading);
     state.segments.slice(0, cut + 1).forEach((s) => held.add(segmentKey(s.dir, state.params)));
-  } else if (mode === null) {
+  } else if (mode === null || mode === 'auto') {
+    // A navigation (which may stop at the target's loading state, as `auto`) says where it
+    // comes from. Prefetches send no origin and are answered whole: an entry may be used from
+    // any page later.
     fromMatch?.branch.forEach((_, i) =>
       held.add(segmentKey(dirOf(fromMatch.branch.slice(0, i + 1)), fromMatch.params)),
     );
   }
-  // Prefetches (auto, full) are answered whole: the entry may be used from any page later.
   const body: PageDataResponse = {
     ...state,
     status: page.status,

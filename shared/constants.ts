@@ -9,8 +9,13 @@ export const FRESH_WINDOW_MS = 30_000;
 export const STALE_WINDOW_MS = 300_000;
 /** Prefetches that may run at once. */
 export const PREFETCH_CONCURRENCY = 5;
-/** A navigation whose route scripts have not loaded by then becomes a hard navigation. */
+/**
+ * A navigation whose route scripts have not loaded by then becomes a hard navigation. Waiting on
+ * a prefetch (its data or its scripts) counts against the same budget, from the click.
+ */
 export const ROUTE_SCRIPT_TIMEOUT_MS = 3_800;
+/** A prefetch that has not settled by then is abandoned (and its request aborted). */
+export const PREFETCH_TIMEOUT_MS = 15_000;
 /** A server render still running after this long is aborted and ends with its fallbacks. */
 export const RENDER_DEADLINE_MS = 10_000;
 /** A hard navigation to the same URL within this long is refused: it would be a reload loop. */

@@ -49,6 +49,16 @@ export function cacheKey(url: { pathname: string; search: string }, variant?: st
   return variant === undefined ? url.pathname + url.search : `${url.pathname}${url.search} ${variant}`;
 }
 
+/**
+ * Whether revalidating `path` affects the page at `pathname`: the same path (any search), or,
+ * with the `layout` scope, any path below it too.
+ */
+export function isAffected(pathname: string, path: string, scope: 'page' | 'layout' = 'page'): boolean {
+  const base = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const below = scope === 'layout' && (base === '/' || pathname.startsWith(`${base}/`));
+  return pathname === base || below;
+}
+
 export interface PrefetchCache<T> {
   get(key: string): CacheEntry<T> | undefined;
   status(entry: CacheEntry<T>, now: number): EntryStatus;
@@ -84,11 +94,9 @@ export function createPrefetchCache<T>(
       if (policy) entry.policy = policy;
       promise.then(
         (value) => (entry.result = { state: 'resolved', value }),
-        (error: unknown) => {
-          entry.result = { state: 'rejected', error };
-          // A failed prefetch is forgotten, so the next navigation fetches again.
-          if (map.get(key) === entry) map.delete(key);
-        },
+        // A failed entry stays until it expires, so its link is not fetched again and again; a
+        // navigation treats it as missing (shared/cache-decision.ts).
+        (error: unknown) => (entry.result = { state: 'rejected', error }),
       );
       map.delete(key);
       map.set(key, entry);
@@ -114,12 +122,9 @@ export function createPrefetchCache<T>(
       return dropped;
     },
     invalidate(path, scope = 'page') {
-      const base = path.length > 1 ? path.replace(/\/+$/, '') : path;
       let dropped = 0;
       for (const key of [...map.keys()]) {
-        const pathname = key.split(/[? ]/)[0]!;
-        const below = scope === 'layout' && (base === '/' || pathname.startsWith(`${base}/`));
-        if (pathname === base || below) {
+        if (isAffected(key.split(/[? ]/)[0]!, path, scope)) {
           map.delete(key);
           dropped++;
         }

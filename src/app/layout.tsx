@@ -1,4 +1,5 @@
 import { Link, type LayoutProps } from 'switchyard';
+import { NavigationProgress } from '../components/navigation-progress';
 import { PagesViewed } from '../components/pages-viewed';
 import './styles.css';
 
@@ -16,6 +17,7 @@ export default function RootLayout({ children }: LayoutProps) {
         <link rel="icon" href={FAVICON} />
       </head>
       <body>
+        <NavigationProgress />
         <a className="skip-link" href="#main">
           Skip to content
         </a>

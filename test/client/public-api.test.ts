@@ -11,6 +11,7 @@ test('switchyard exports', () => {
     'notFound',
     'permanentRedirect',
     'redirect',
+    'useNavigationPending',
     'useParams',
     'usePathname',
     'useRouter',

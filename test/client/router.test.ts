@@ -2,116 +2,27 @@
  * The router core with injected history, fetch, modules, timers and clock. No React, no DOM.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createRouter, type HistoryEntryState, type Modules, type RouterEffects } from '../../client/router';
+import { createRouter } from '../../client/router';
 import type { InterceptedAnswer, PageDataResponse } from '../../shared/page-data';
 import type { PageState, SlotState } from '../../shared/page-state';
-import { deferred, type Deferred } from '../helpers/deferred';
 import { FRESH_WINDOW_MS, STALE_WINDOW_MS } from '../../shared/constants';
+import { deferred } from '../helpers/deferred';
+import {
+  answer,
+  BUILD,
+  flush,
+  harness,
+  jsonResponse,
+  ORIGIN,
+  pageState,
+  prefetchAnswer,
+  start,
+} from '../helpers/router-harness';
 
 // The core must work with React absent: importing it here would throw.
 vi.mock('react', () => {
   throw new Error('the router core imported React');
 });
-
-const ORIGIN = 'https://app.example';
-const BUILD = 'build-1';
-
-function pageState(url: string, page: string, layoutData: unknown = { user: 'ada' }): PageState {
-  return {
-    buildId: BUILD,
-    url,
-    pattern: url.split('?')[0]!,
-    params: {},
-    searchParams: {},
-    segments: [
-      { dir: '', files: { layout: 'layout.tsx' }, layoutData },
-      { dir: page, files: { page: `${page}/page.tsx` }, pageData: { page } },
-    ],
-  };
-}
-
-function jsonResponse(body: unknown, status = 200, type = 'application/json; charset=utf-8'): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
-}
-
-/** What the server would answer for a page, with the root layout data left to the client. */
-function answer(url: string, page: string, extra: Partial<PageDataResponse> = {}): PageDataResponse {
-  const state = pageState(url, page);
-  const { layoutData: _held, ...root } = state.segments[0]!;
-  return {
-    ...state,
-    segments: [{ ...root, reuseLayoutData: true }, state.segments[1]!],
-    status: 200,
-    ...extra,
-  };
-}
-
-interface Harness {
-  effects: RouterEffects;
-  location: { href: string };
-  history: { op: string; state: HistoryEntryState; href: string }[];
-  fetches: { url: string; signal: AbortSignal; reply: Deferred<Response> }[];
-  assigned: string[];
-  errors: string[];
-  stored: { value: string | null };
-  clock: { now: number };
-  scroll: { x: number; y: number };
-  script: Deferred<unknown> | undefined;
-}
-
-function harness(): Harness {
-  let keys = 0;
-  const h: Harness = {
-    location: { href: `${ORIGIN}/` },
-    history: [],
-    fetches: [],
-    assigned: [],
-    errors: [],
-    stored: { value: null },
-    clock: { now: 1_000_000 },
-    scroll: { x: 0, y: 0 },
-    script: undefined,
-    effects: undefined as unknown as RouterEffects,
-  };
-  h.effects = {
-    currentHref: () => h.location.href,
-    pushState: (state, href) => {
-      h.history.push({ op: 'push', state, href });
-      h.location.href = ORIGIN + href;
-    },
-    replaceState: (state, href) => {
-      h.history.push({ op: 'replace', state, href });
-      h.location.href = ORIGIN + href;
-    },
-    go: (delta) => h.history.push({ op: `go ${delta}`, state: { key: '' }, href: '' }),
-    fetch: (url, init) => {
-      const reply = deferred<Response>();
-      h.fetches.push({ url, signal: init.signal, reply });
-      init.signal.addEventListener('abort', () => reply.reject(new DOMException('aborted', 'AbortError')));
-      return reply.promise;
-    },
-    loadModules: (files) => Promise.resolve(new Map(files.map((f) => [f, `component of ${f}`])) as Modules),
-    preloadRoute: () => (h.script ? h.script.promise : Promise.resolve()),
-    assign: (href) => h.assigned.push(href),
-    readScroll: () => ({ ...h.scroll }),
-    now: () => h.clock.now,
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    storage: { get: () => h.stored.value, set: (value) => (h.stored.value = value) },
-    newKey: () => `k${++keys}`,
-    reportError: (message) => h.errors.push(message),
-  };
-  return h;
-}
-
-function start(h: Harness, state = pageState('/', 'feed')) {
-  return createRouter({ initial: { state, modules: new Map(), history: null }, effects: h.effects });
-}
-
-/** Lets promise chains (p-limit's hops, awaited fetches) run. */
-async function flush(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -126,7 +37,7 @@ describe('navigate', () => {
     const router = start(h);
     const done = router.navigate('/photos/3?q=1');
     expect(router.getSnapshot().pending).toBe(true);
-    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?q=1&_sy=%2F']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?q=1&_sy=%2F&_syp=auto']);
     h.fetches[0]!.reply.resolve(jsonResponse(answer('/photos/3?q=1', 'photos')));
     await done;
     const snapshot = router.getSnapshot();
@@ -357,15 +268,6 @@ describe('back and forward', () => {
 });
 
 /** A prefetch answer: the whole state, partial down to a loading state when `pendingAt` is set. */
-function prefetchAnswer(url: string, page: string, pendingAt?: number): PageDataResponse {
-  const state = pageState(url, page);
-  if (pendingAt === undefined) return { ...state, status: 200 };
-  const segments = state.segments.map((s, i) =>
-    i < pendingAt ? s : { dir: s.dir, files: { ...s.files, loading: `${s.dir}/loading.tsx` } },
-  );
-  return { ...state, segments, pendingAt, status: 200 };
-}
-
 describe('navigation with the prefetch cache', () => {
   test('a fresh entry renders with no request at navigation', async () => {
     const h = harness();
@@ -436,7 +338,7 @@ describe('navigation with the prefetch cache', () => {
     await flush();
     h.clock.now += 300_000;
     const done = router.navigate('/b');
-    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2F');
+    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2F&_syp=auto');
     expect(router.devtools().entries).toEqual([
       expect.objectContaining({ key: '/b', kind: 'temporary', status: 'reusable' }),
     ]);
@@ -496,7 +398,7 @@ describe('navigation with the prefetch cache', () => {
     await flush();
     h.fetches[0]!.reply.resolve(new Response('busy', { status: 503 }));
     await flush();
-    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=%2F']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=%2F&_syp=auto']);
     h.fetches[1]!.reply.resolve(jsonResponse(answer('/b', 'b')));
     await done;
     expect(h.assigned).toEqual([]);
@@ -619,12 +521,26 @@ describe('slots and intercepted routes', () => {
     const router = start(h, feedState('/', 'page'));
     return { h, router };
   }
+  /** The feed page as the server answers it, its layouts left to the client. */
+  function feedAnswer(url: string, pageData: unknown, fromFeed = true): PageDataResponse {
+    const state = feedState(url, 'page');
+    const [root, feed, leaf] = state.segments;
+    return {
+      ...state,
+      status: 200,
+      segments: [
+        { dir: root!.dir, files: root!.files, reuseLayoutData: true },
+        fromFeed ? { ...feed!, reuseLayoutData: true } : feed!,
+        { ...leaf!, pageData },
+      ],
+    };
+  }
   const modalOf = (state: PageState) => state.segments.find((s) => s.dir === '(feed)')?.slots?.modal;
 
   test('a soft navigation into the scope shows the route in its slot, over the page, keeping the scroll', async () => {
     const { h, router } = feedHarness();
     const done = router.navigate('/photos/3');
-    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?_sy=%2F']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?_sy=%2F&_syp=auto']);
     h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
     await done;
     const { state, href, scroll } = router.getSnapshot();
@@ -642,7 +558,7 @@ describe('slots and intercepted routes', () => {
     h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
     await open;
     const leave = router.navigate('/u/ada');
-    expect(h.fetches[1]!.url).toBe('/u/ada?_sy=%2F');
+    expect(h.fetches[1]!.url).toBe('/u/ada?_sy=%2F&_syp=auto');
     h.fetches[1]!.reply.resolve(jsonResponse({ ...feedState('/u/ada', 'u/[handle]'), status: 200 }));
     await leave;
     const { state } = router.getSnapshot();
@@ -666,18 +582,56 @@ describe('slots and intercepted routes', () => {
     expect(modalOf(router.getSnapshot().state)).toEqual(side);
   });
 
-  test('refresh under an intercepted route keeps it: the request names the page under it', async () => {
+  test('refresh under an intercepted route keeps it, and refreshes the page under it too', async () => {
     const { h, router } = feedHarness();
     const open = router.navigate('/photos/3');
     h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
     await open;
     const refreshing = router.refresh();
-    expect(h.fetches[1]!.url).toBe('/photos/3?_sy=%2F');
+    // The route in the slot, asked from the page under it (so it stays intercepted), and that page.
+    expect(h.fetches.slice(1).map((f) => f.url)).toEqual(['/photos/3?_sy=%2F', '/?_sy=%2F']);
     h.fetches[1]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    h.fetches[2]!.reply.resolve(jsonResponse(feedAnswer('/', { likes: 8 })));
     await refreshing;
     const { state } = router.getSnapshot();
     expect(modalOf(state)).toMatchObject({ intercepted: true });
     expect(state.mainUrl).toBe('/');
+    expect(state.segments.at(-1)!.pageData).toEqual({ likes: 8 });
+  });
+
+  test('after a revalidation under a modal, closing it shows the page under it with the new data, with no request', async () => {
+    const { h, router } = feedHarness();
+    const feedKey = h.history[0]!.state.key;
+    const open = router.navigate('/photos/3');
+    h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await open;
+    const revalidating = router.revalidate([{ path: '/photos/3', type: 'page' }]);
+    h.fetches[1]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    h.fetches[2]!.reply.resolve(jsonResponse(feedAnswer('/', { likes: 8 })));
+    await revalidating;
+    h.location.href = `${ORIGIN}/`;
+    await router.onPopState({ key: feedKey });
+    const { state } = router.getSnapshot();
+    expect(modalOf(state)).toEqual(closed);
+    expect(state.segments.at(-1)!.pageData).toEqual({ likes: 8 });
+    expect(h.fetches).toHaveLength(3);
+  });
+
+  test('a held page whose path was revalidated is fetched again when history returns to it', async () => {
+    const { h, router } = feedHarness();
+    const feedKey = h.history[0]!.state.key;
+    const away = router.navigate('/tags');
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/tags', 'tags')));
+    await away;
+    const revalidating = router.revalidate([{ path: '/', type: 'page' }]);
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/tags', 'tags')));
+    await revalidating;
+    h.location.href = `${ORIGIN}/`;
+    const back = router.onPopState({ key: feedKey });
+    expect(h.fetches.map((f) => f.url)[2]).toBe('/?_sy=%2Ftags');
+    h.fetches[2]!.reply.resolve(jsonResponse(feedAnswer('/', { likes: 9 }, false)));
+    await back;
+    expect(router.getSnapshot().state.segments.at(-1)!.pageData).toEqual({ likes: 9 });
   });
 
   test('back closes the intercepted view and forward reopens it, with no request', async () => {
@@ -735,7 +689,7 @@ describe('redirects from page data (SPEC E2)', () => {
     const done = router.navigate('/old');
     h.fetches[0]!.reply.resolve(redirectTo('/photos/3'));
     await flush();
-    expect(h.fetches.map((f) => f.url)).toEqual(['/old?_sy=%2F', '/photos/3?_sy=%2F']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/old?_sy=%2F&_syp=auto', '/photos/3?_sy=%2F&_syp=auto']);
     h.fetches[1]!.reply.resolve(jsonResponse(answer('/photos/3', 'photos')));
     await done;
     expect(h.history.filter((e) => e.op === 'push').map((e) => e.href)).toEqual(['/photos/3']);

@@ -31,6 +31,19 @@ describe('page data', () => {
     expect(res.body.segments.at(-1).pageData).toMatchObject({ id: '7', q: 'sun' });
   });
 
+  test('a navigation that stops at the loading state (auto, with an origin) leaves out held layout data too', async () => {
+    const res = await request(app).get('/photos/7?_sy=%2Fphotos%2F6&_syp=auto');
+    expect(res.status).toBe(200);
+    expect(res.body.segments[0]).toMatchObject({ dir: '', reuseLayoutData: true });
+    expect(res.body.segments[0].layoutData).toBeUndefined();
+  });
+
+  test('a prefetch (auto with no origin) is answered whole: the entry may be used from any page', async () => {
+    const res = await request(app).get('/photos/7?_sy=&_syp=auto');
+    expect(res.body.segments[0].layoutData).toEqual({ site: 'fixture' });
+    expect(res.body.segments[0].reuseLayoutData).toBeUndefined();
+  });
+
   test('a refresh (no origin page) gets every segment’s data', async () => {
     const res = await request(app).get('/photos/7?_sy=');
     expect(res.body.segments[0].layoutData).toEqual({ site: 'fixture' });

@@ -4,6 +4,7 @@ import type { ErrorProps } from 'switchyard';
 export default function CaughtError({ error, reset }: ErrorProps) {
   return (
     <div className="error-box" role="alert">
+      <title>Something went wrong · Switchyard</title>
       <h1>Something went wrong on this page</h1>
       <p id="caught-message">{error.digest ? `Digest: ${error.digest}` : error.message}</p>
       <button type="button" className="button" id="retry" onClick={reset}>

@@ -1,8 +1,11 @@
 /** Shown at once while the slow data is on its way. */
 export default function SlowLoading() {
   return (
-    <div className="loading" role="status" id="slow-loading">
-      <span className="spinner" aria-hidden="true" /> Loading the slow data…
-    </div>
+    <>
+      <title>Loading… · Switchyard</title>
+      <div className="loading" role="status" id="slow-loading">
+        <span className="spinner" aria-hidden="true" /> Loading the slow data…
+      </div>
+    </>
   );
 }

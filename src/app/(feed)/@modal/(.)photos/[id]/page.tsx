@@ -8,6 +8,8 @@ export default function PhotoInModal({ data }: PageProps<{ id: string }, PhotoPa
   const { photo, author } = data;
   return (
     <PhotoModal labelledBy="photo-modal-title" fullPage={`/photos/${photo.id}`}>
+      {/* Mounted after the page's own title, so it is the one the tab shows while the modal is open. */}
+      <title>{`${photo.title} by ${author.name} · Switchyard`}</title>
       <PhotoDetails photo={photo} author={author} titleId="photo-modal-title" />
     </PhotoModal>
   );
