@@ -16,6 +16,10 @@ const LAST_HARD_NAVIGATION = 'switchyard:last-hard-navigation';
 export function browserEffects(importers: Importers): RouterEffects {
   // The client knows the component files, which is enough to match a URL to its scripts.
   const tree = buildRouteTree(Object.keys(importers));
+  const routeOf = (pathname: string) => {
+    const segments = decodePathname(pathname);
+    return segments ? matchRoute(tree, segments) : undefined;
+  };
   const loadModules = async (files: readonly string[]): Promise<Modules> => {
     const loaded = await Promise.all(files.map((file) => importers[file]!()));
     return new Map(files.map((file, i) => [file, loaded[i]!.default]));
@@ -29,8 +33,7 @@ export function browserEffects(importers: Importers): RouterEffects {
     fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
     loadModules,
     preloadRoute(pathname) {
-      const segments = decodePathname(pathname);
-      const match = segments && matchRoute(tree, segments);
+      const match = routeOf(pathname);
       if (!match) return Promise.resolve();
       const files = match.branch.flatMap((node, i) =>
         COMPONENT_FILES.filter(
@@ -39,6 +42,7 @@ export function browserEffects(importers: Importers): RouterEffects {
       );
       return loadModules(files);
     },
+    hasLoadingState: (pathname) => routeOf(pathname)?.branch.some((node) => node.files.loading) ?? false,
     assign: (href) => location.assign(href),
     readScroll: () => ({ x: scrollX, y: scrollY }),
     now: () => Date.now(),

@@ -47,6 +47,11 @@ export interface RouterEffects {
   loadModules(files: readonly string[]): Promise<Modules>;
   /** Starts importing the scripts of the route a pathname matches, before its data is back. */
   preloadRoute?(pathname: string): Promise<unknown>;
+  /**
+   * Whether the route a pathname matches has a `loading.tsx` on its branch: a navigation with
+   * nothing prefetched then asks for the page down to it first, to show it at once.
+   */
+  hasLoadingState?(pathname: string): boolean;
   /** Leaves the app for a full page load. */
   assign(href: string): void;
   readScroll(): { x: number; y: number };

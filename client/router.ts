@@ -236,9 +236,9 @@ export function createRouter(options: RouterOptions): Router {
   }
 
   /**
-   * Phase 2 with nothing usable in the cache. A push or replace asks only for what renders
-   * outside the target's first loading state, so that state shows as soon as one round trip
-   * allows, and the rest follows behind it — as after an `auto` prefetch. It is kept as a
+   * Phase 2 with nothing usable in the cache. A push or replace to a route with a loading state
+   * asks only for what renders outside it (`auto`), so that state shows after one round trip,
+   * and the rest follows behind it — as after an `auto` prefetch. What it fetches is kept as a
    * `temporary` entry. Back, forward and refresh neither read the cache nor write to it, and
    * fetch the whole page.
    */
@@ -252,13 +252,8 @@ export function createRouter(options: RouterOptions): Router {
   ): Promise<FirstRender> {
     const pushed = kind === 'push' || kind === 'replace';
     const under = kind === 'refresh' ? snapshot.state.mainUrl : undefined;
-    const fetching = fetchPage(
-      target,
-      from,
-      pushed ? 'auto' : undefined,
-      nav.controller.signal,
-      leaving.state,
-    );
+    const mode = pushed && effects.hasLoadingState?.(target.pathname) ? 'auto' : undefined;
+    const fetching = fetchPage(target, from, mode, nav.controller.signal, leaving.state);
     if (pushed) prefetcher.addTemporary(target, fetching);
     // Under an intercepted route, a refresh refreshes the page under it too.
     const below = under

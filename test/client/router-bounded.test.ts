@@ -173,6 +173,7 @@ describe('responses the client does not use', () => {
 describe('the pending state', () => {
   test('pending from the click to the commit, not while the rest fills a loading state in', async () => {
     const h = harness();
+    h.effects.hasLoadingState = (pathname) => pathname === '/slow';
     const router = start(h);
     const seen: boolean[] = [];
     router.subscribe(() => seen.push(router.getSnapshot().pending));
@@ -215,6 +216,7 @@ describe('the pending state', () => {
 describe('a navigation with nothing prefetched', () => {
   test('shows the loading state of the target after one answer, then fetches the rest behind it', async () => {
     const h = harness();
+    h.effects.hasLoadingState = (pathname) => pathname === '/slow';
     const router = start(h);
     const done = router.navigate('/slow');
     expect(h.fetches.map((f) => f.url)).toEqual(['/slow?_sy=%2F&_syp=auto']);
@@ -225,5 +227,16 @@ describe('a navigation with nothing prefetched', () => {
     await done;
     expect(router.getSnapshot().state.pendingAt).toBeUndefined();
     expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ page: 'slow' });
+  });
+
+  test('a route with no loading state is fetched whole, in one request', async () => {
+    const h = harness();
+    h.effects.hasLoadingState = () => false;
+    const router = start(h);
+    const done = router.navigate('/b');
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F']);
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+    await done;
+    expect(h.fetches).toHaveLength(1);
   });
 });

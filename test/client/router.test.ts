@@ -37,7 +37,7 @@ describe('navigate', () => {
     const router = start(h);
     const done = router.navigate('/photos/3?q=1');
     expect(router.getSnapshot().pending).toBe(true);
-    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?q=1&_sy=%2F&_syp=auto']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?q=1&_sy=%2F']);
     h.fetches[0]!.reply.resolve(jsonResponse(answer('/photos/3?q=1', 'photos')));
     await done;
     const snapshot = router.getSnapshot();
@@ -338,7 +338,7 @@ describe('navigation with the prefetch cache', () => {
     await flush();
     h.clock.now += 300_000;
     const done = router.navigate('/b');
-    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2F&_syp=auto');
+    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2F');
     expect(router.devtools().entries).toEqual([
       expect.objectContaining({ key: '/b', kind: 'temporary', status: 'reusable' }),
     ]);
@@ -398,7 +398,7 @@ describe('navigation with the prefetch cache', () => {
     await flush();
     h.fetches[0]!.reply.resolve(new Response('busy', { status: 503 }));
     await flush();
-    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=%2F&_syp=auto']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=%2F']);
     h.fetches[1]!.reply.resolve(jsonResponse(answer('/b', 'b')));
     await done;
     expect(h.assigned).toEqual([]);
@@ -540,7 +540,7 @@ describe('slots and intercepted routes', () => {
   test('a soft navigation into the scope shows the route in its slot, over the page, keeping the scroll', async () => {
     const { h, router } = feedHarness();
     const done = router.navigate('/photos/3');
-    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?_sy=%2F&_syp=auto']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?_sy=%2F']);
     h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
     await done;
     const { state, href, scroll } = router.getSnapshot();
@@ -558,7 +558,7 @@ describe('slots and intercepted routes', () => {
     h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
     await open;
     const leave = router.navigate('/u/ada');
-    expect(h.fetches[1]!.url).toBe('/u/ada?_sy=%2F&_syp=auto');
+    expect(h.fetches[1]!.url).toBe('/u/ada?_sy=%2F');
     h.fetches[1]!.reply.resolve(jsonResponse({ ...feedState('/u/ada', 'u/[handle]'), status: 200 }));
     await leave;
     const { state } = router.getSnapshot();
@@ -689,7 +689,7 @@ describe('redirects from page data (SPEC E2)', () => {
     const done = router.navigate('/old');
     h.fetches[0]!.reply.resolve(redirectTo('/photos/3'));
     await flush();
-    expect(h.fetches.map((f) => f.url)).toEqual(['/old?_sy=%2F&_syp=auto', '/photos/3?_sy=%2F&_syp=auto']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/old?_sy=%2F', '/photos/3?_sy=%2F']);
     h.fetches[1]!.reply.resolve(jsonResponse(answer('/photos/3', 'photos')));
     await done;
     expect(h.history.filter((e) => e.op === 'push').map((e) => e.href)).toEqual(['/photos/3']);

@@ -23,12 +23,16 @@ describe('prefetch cache', () => {
     expect(entry.result).toEqual({ state: 'resolved', value: 'data' });
   });
 
-  test('a failed prefetch is dropped, so the next navigation fetches again', async () => {
+  test('a failed prefetch is kept, as failed, until it expires (its link is not fetched again meanwhile)', async () => {
     const cache = createPrefetchCache<string>();
     const reply = deferred<string>();
     cache.add('/a', 'auto', reply.promise, T0);
-    reply.reject(new Error('offline'));
+    const error = new Error('offline');
+    reply.reject(error);
     await reply.promise.catch(() => {});
+    expect(cache.get('/a')?.result).toEqual({ state: 'rejected', error });
+    expect(cache.prune(T0 + 299_999)).toBe(0);
+    expect(cache.prune(T0 + 300_000)).toBe(1);
     expect(cache.get('/a')).toBeUndefined();
   });
 
