@@ -14,7 +14,7 @@ import {
   pageDataUrl,
   type InterceptedAnswer,
 } from '../shared/page-data';
-import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache';
+import { cacheKey, createPrefetchCache, type CacheEntry, type EntryView } from '../shared/prefetch-cache';
 import { createPrefetchQueue } from '../shared/prefetch-queue';
 import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
 import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
@@ -36,14 +36,7 @@ export type CachedPage = Prefetched | (InterceptedAnswer & { modules: Modules })
 
 export interface DevtoolsSnapshot {
   now: number;
-  entries: {
-    key: string;
-    kind: string;
-    status: EntryStatus;
-    prefetchTime: number;
-    lastUsedTime: number | null;
-    timeLeft: number;
-  }[];
+  entries: EntryView[];
   queue: { running: string[]; waiting: string[] };
 }
 

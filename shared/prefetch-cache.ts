@@ -36,7 +36,11 @@ export interface EntryView {
   lastUsedTime: number | null;
   /** Milliseconds until the status next changes (or the entry expires); 0 once expired. */
   timeLeft: number;
+  /** Where its response is: on its way, settled, or failed (kept until the entry expires). */
+  data: 'pending' | 'settled' | 'failed';
 }
+
+const DATA_OF = { pending: 'pending', resolved: 'settled', rejected: 'failed' } as const;
 
 export const MAX_ENTRIES = 200;
 
@@ -140,6 +144,7 @@ export function createPrefetchCache<T>(
         prefetchTime: entry.prefetchTime,
         lastUsedTime: entry.lastUsedTime ?? null,
         timeLeft: timeLeft(entry, now, policyOf(entry)),
+        data: DATA_OF[entry.result.state],
       }));
     },
     get size() {

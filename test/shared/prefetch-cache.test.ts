@@ -120,8 +120,24 @@ describe('prefetch cache', () => {
     cache.add('/a', 'auto', never(), T0);
     cache.add('/t', 'temporary', never(), T0);
     expect(cache.entries(T0 + 40_000)).toEqual([
-      { key: '/a', kind: 'auto', status: 'stale', prefetchTime: T0, lastUsedTime: null, timeLeft: 260_000 },
-      { key: '/t', kind: 'temporary', status: 'expired', prefetchTime: T0, lastUsedTime: null, timeLeft: 0 },
+      {
+        key: '/a',
+        kind: 'auto',
+        status: 'stale',
+        prefetchTime: T0,
+        lastUsedTime: null,
+        timeLeft: 260_000,
+        data: 'pending',
+      },
+      {
+        key: '/t',
+        kind: 'temporary',
+        status: 'expired',
+        prefetchTime: T0,
+        lastUsedTime: null,
+        timeLeft: 0,
+        data: 'pending',
+      },
     ]);
   });
 });
