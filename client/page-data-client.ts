@@ -49,7 +49,8 @@ export function mergeState(held: PageState | undefined, data: PageDataResponse):
     const { reuseLayoutData: _reuse, ...rest } = segment;
     return mine.layoutData === undefined ? rest : { ...rest, layoutData: mine.layoutData };
   });
-  return state;
+  // A prefetch (nothing held) keeps its unmatched slots until it is shown over a page.
+  return held ? keepUnmatchedSlots(held, state, false) : state;
 }
 
 /**
@@ -68,22 +69,31 @@ export function spliceIntercepted(on: PageState, answer: InterceptedAnswer): Pag
 }
 
 /**
- * SPEC I1 on a soft navigation: a slot in which nothing matched keeps the page it showed, if
- * its segment stays; a slot that showed an intercepted route goes back to its default.
+ * A soft navigation's slots: a slot in which nothing matched keeps the page it showed, if its
+ * segment stays (same folder, same params) — unless that page was an intercepted route, which
+ * closes. A slot sent `unmatched` (no `default.tsx` to fall back on) must keep its page: with
+ * none to keep it throws, and the router loads the URL as a document, which is a not-found.
+ * `keepPages` false (a refresh, back, forward) resolves only `unmatched` slots.
  */
-export function keepUnmatchedSlots(on: PageState, next: PageState): PageState {
+export function keepUnmatchedSlots(on: PageState, next: PageState, keepPages = true): PageState {
   let kept = false;
   const segments = next.segments.map((segment, i) => {
+    if (!segment.slots) return segment;
     const mine = on.segments[i];
-    if (!segment.slots || !mine?.slots || mine.dir !== segment.dir) return segment;
-    if (segmentKey(mine.dir, on.params) !== segmentKey(segment.dir, next.params)) return segment;
+    const stays =
+      mine?.dir === segment.dir && segmentKey(mine.dir, on.params) === segmentKey(segment.dir, next.params);
     const slots: Record<string, SlotState> = { ...segment.slots };
     for (const [name, slot] of Object.entries(segment.slots)) {
-      const shown = mine.slots[name];
-      if (slot.shows === 'default' && shown?.shows === 'page' && !shown.intercepted) {
-        slots[name] = shown;
-        kept = true;
+      const shown = stays ? mine.slots?.[name] : undefined;
+      const keepable = shown?.shows === 'page' && !shown.intercepted;
+      if (slot.shows === 'unmatched') {
+        if (!keepable)
+          throw new Error(`the slot @${name} of "${segment.dir}" has nothing to show at ${next.url}`);
+      } else if (!(keepPages && slot.shows === 'default' && keepable)) {
+        continue;
       }
+      slots[name] = shown!;
+      kept = true;
     }
     return { ...segment, slots };
   });

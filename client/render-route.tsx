@@ -63,9 +63,11 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
   // A loader's error caught by the last segment's `error.tsx`: its boundary shows the fallback.
   const caughtDigest = state.error?.digest;
   const showsLeaf = pendingAt === undefined && caughtDigest === undefined;
-  const Leaf = showsLeaf ? component(state.notFound ?? last?.files.page) : undefined;
+  // A layout whose children have no page at this URL (only a slot matched) shows its default.
+  const leafFile = state.notFound ?? last?.files.page ?? last?.files.default;
+  const Leaf = showsLeaf ? component(leafFile) : undefined;
   const leaf: ReactNode = !showsLeaf ? null : Leaf ? (
-    <Fragment key={state.notFound ?? last?.dir}>
+    <Fragment key={leafFile}>
       {withData(state.notFound ? undefined : last?.pageData, (data) => (
         <Leaf params={params} searchParams={searchParams} data={data} />
       ))}

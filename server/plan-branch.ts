@@ -1,8 +1,9 @@
 /**
- * Lays out what a match renders, slots included (SPEC I1): a segment state per node of the
- * branch and, for each `@slot` folder beside a node, the slot's own branch — matched against
- * the URL from its owner's depth, or the slot's `default.tsx` when nothing in it matches. It
- * also lists the loaders to run, each with the params of its own branch. No I/O here.
+ * Lays out what a match renders, slots included: a segment state per node of the branch and,
+ * for each `@slot` folder beside a node, the slot's own branch — matched against the URL from
+ * its owner's depth, or the slot's `default.tsx` when nothing in it matches, or `unmatched`
+ * when it has none. It also lists the loaders to run, each with the params of its own branch.
+ * No I/O here.
  */
 import { matchBelow, type Params } from '../shared/match-route';
 import type { SegmentState, SlotState } from '../shared/page-state';
@@ -21,7 +22,10 @@ export interface LoadJob {
 export interface Plan {
   segments: SegmentState[];
   jobs: LoadJob[];
-  /** A slot with neither a match nor a `default.tsx`: the page is a not-found at its owner. */
+  /**
+   * A slot with neither a match nor a `default.tsx` (shown as `unmatched`): a document is a
+   * not-found at its owner; a soft navigation keeps what the slot showed.
+   */
   missingDefault?: { mainIndex: number; slot: string };
 }
 
@@ -34,17 +38,24 @@ interface Place {
   owner?: number;
   /** Main-branch segments above `owner` may be cut by an auto prefetch; this many are kept. */
   keepSlotsUpTo?: number;
+  /** What the last node shows; `page` unless said. */
+  leaf?: 'page' | 'default';
 }
 
-/** The plan of a main branch, from the root. */
+/**
+ * The plan of a main branch, from the root. Its last node shows its page, or for a URL that
+ * only a slot matched (`leaf: 'default'`), its `default.tsx` in place of the page.
+ */
 export function planPage(
   nodes: readonly RouteNode[],
   url: readonly string[],
   params: Params,
   cutAt = -1,
+  leaf: 'page' | 'default' = 'page',
 ): Plan {
   const plan: Plan = { segments: [], jobs: [] };
-  plan.segments = planNodes(nodes, url, params, { dir: '', depth: 0, keepSlotsUpTo: cutAt }, plan);
+  const place = { dir: '', depth: 0, keepSlotsUpTo: cutAt, leaf };
+  plan.segments = planNodes(nodes, url, params, place, plan);
   return plan;
 }
 
@@ -72,11 +83,11 @@ function planNodes(
   return nodes.map((node, i) => {
     if (node.segment) dir = dir ? `${dir}/${node.name}` : node.name;
     depth = node.segment ? depthAfter(node.segment, depth, url.length) : depth;
-    const isLast = i === nodes.length - 1;
-    const segment: SegmentState = { dir, files: componentFiles(node, isLast ? 'page' : undefined) };
+    const leaf = i === nodes.length - 1 ? (place.leaf ?? 'page') : undefined;
+    const segment: SegmentState = { dir, files: componentFiles(node, leaf) };
     const mainIndex = place.owner ?? i;
     addJob(plan, segment, node.files['layout.server'], 'layoutData', params, mainIndex);
-    if (isLast) addJob(plan, segment, node.files['page.server'], 'pageData', params, mainIndex);
+    if (leaf === 'page') addJob(plan, segment, node.files['page.server'], 'pageData', params, mainIndex);
     // An auto prefetch stops at a loading state: slots below it are not rendered, nor loaded.
     const cut = place.keepSlotsUpTo ?? -1;
     if (place.owner === undefined && cut >= 0 && i > cut) return segment;
@@ -109,6 +120,7 @@ function planSlots(
       slots[name] = { segments: [segment], params, shows: 'default' };
     } else {
       plan.missingDefault ??= { mainIndex: place.owner, slot: name };
+      slots[name] = { segments: [], params, shows: 'unmatched' };
     }
   }
   return slots;

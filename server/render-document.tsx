@@ -147,6 +147,7 @@ export function createDocumentHandler(
       request: () => (webRequest ??= toWebRequest(req, url, controller.signal)),
       cutAtLoading: mode === 'auto',
       streamBelowLoading: from === null,
+      keepsUnmatchedSlots: from !== null,
       onLoadError: (error) => record(error, 'load', 'load failed'),
     };
     try {

@@ -41,6 +41,11 @@ export interface PageRequest {
   streamBelowLoading?: boolean;
   /** Logs and reports a loader's error that an `error.tsx` caught; answers its digest. */
   onLoadError?: (error: unknown) => string;
+  /**
+   * Page data: a slot with neither a match nor a `default.tsx` is sent `unmatched`, for the
+   * client to keep what it shows; in a document it makes the page a not-found.
+   */
+  keepsUnmatchedSlots?: boolean;
 }
 
 async function runLoad(runtime: RouteRuntime, file: string | undefined, args: object): Promise<unknown> {
@@ -138,10 +143,14 @@ export async function resolvePage(
   const first = match.branch.findIndex((node) => node.files.loading);
   // An auto prefetch stops at the first loading state: its layout loads, what it wraps does not.
   const cut = req.cutAtLoading ? first : -1;
-  const plan = planPage(match.branch, url, match.params, cut);
+  const plan = planPage(match.branch, url, match.params, cut, match.slotOnly ? 'default' : 'page');
   const { segments } = plan;
-  if (plan.missingDefault) {
+  if (plan.missingDefault && !req.keepsUnmatchedSlots) {
     return resolveNotFound(runtime, segments.slice(0, plan.missingDefault.mainIndex + 1), match, req);
+  }
+  // Only a slot matched the URL, and the layout's children have no default to show instead.
+  if (match.slotOnly && !match.branch.at(-1)!.files.default) {
+    return resolveNotFound(runtime, segments, match, req);
   }
   // What renders outside the first loading state: the segments above it and its own layout.
   const outside = (job: LoadJob) =>

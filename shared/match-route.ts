@@ -2,7 +2,9 @@
  * Matching a pathname against the route tree. At each level the candidates are tried
  * in priority order: static, `[param]`, `[...catchAll]`, `[[...optional]]`; a branch that
  * finds no page gives way to the next candidate, so a static route wins whenever it can.
- * Groups are looked through; slots and interceptions never match a document URL here.
+ * Groups are looked through; interceptions never match here. Only when no page matches, a URL
+ * that a `@slot` matches below some layout matches that layout, whose children have nothing to
+ * show there (`slotOnly`): the deepest such layout wins.
  */
 import type { RouteNode } from './route-tree';
 import { patternOf } from './route-tree';
@@ -18,6 +20,8 @@ export interface RouteMatch {
   branch: RouteNode[];
   /** The decoded URL segments matched. */
   segments: readonly string[];
+  /** Only a slot of the last node matched: its children show its `default.tsx`, or nothing. */
+  slotOnly?: true;
 }
 
 /**
@@ -87,26 +91,36 @@ function pageBranch(node: RouteNode): RouteNode[] | undefined {
 }
 
 export function matchRoute(root: RouteNode, segments: readonly string[]): RouteMatch | undefined {
-  const branch = matchBelow(root, segments, 0, {});
-  if (!branch) return undefined;
-  return { pattern: patternOf(branch.nodes), params: branch.params, branch: branch.nodes, segments };
+  const found = matchBelow(root, segments, 0, {}) ?? matchBelow(root, segments, 0, {}, true);
+  if (!found) return undefined;
+  const match: RouteMatch = {
+    pattern: patternOf(found.nodes),
+    params: found.params,
+    branch: found.nodes,
+    segments,
+  };
+  if (found.slotOnly) match.slotOnly = true;
+  return match;
 }
 
 export interface Found {
-  /** `node` first, then the nodes below it down to the page. */
+  /** `node` first, then the nodes below it down to the page (or the layout, `slotOnly`). */
   nodes: RouteNode[];
   params: Params;
+  slotOnly?: true;
 }
 
 /**
  * Matches `segments` from `index` on against what lies below `node`: the matcher's one step,
- * also used for slots (matched from their owner's depth) and interceptions.
+ * also used for slots (matched from their owner's depth) and interceptions. With `viaSlot`, a
+ * node none of whose children match takes the URL if one of its slots does.
  */
 export function matchBelow(
   node: RouteNode,
   segments: readonly string[],
   index: number,
   params: Params,
+  viaSlot = false,
 ): Found | undefined {
   if (index === segments.length) {
     const page = pageBranch(node);
@@ -118,23 +132,31 @@ export function matchBelow(
     switch (segment.kind) {
       case 'static':
         if (index < segments.length && segments[index] === segment.name) {
-          found = matchBelow(child, segments, index + 1, params);
+          found = matchBelow(child, segments, index + 1, params, viaSlot);
         }
         break;
       case 'dynamic':
         if (index < segments.length) {
-          found = matchBelow(child, segments, index + 1, { ...params, [segment.param]: segments[index]! });
+          const bound = { ...params, [segment.param]: segments[index]! };
+          found = matchBelow(child, segments, index + 1, bound, viaSlot);
         }
         break;
       case 'catchAll':
       case 'optionalCatchAll':
         if (index < segments.length || segment.kind === 'optionalCatchAll') {
           const rest = segments.slice(index);
-          found = matchBelow(child, segments, segments.length, { ...params, [segment.param]: rest });
+          found = matchBelow(child, segments, segments.length, { ...params, [segment.param]: rest }, viaSlot);
         }
         break;
     }
-    if (found) return { nodes: [node, ...path.slice(0, -1), ...found.nodes], params: found.params };
+    if (found) return { ...found, nodes: [node, ...path.slice(0, -1), ...found.nodes] };
+  }
+  if (viaSlot) {
+    for (const slot of node.children) {
+      if (slot.segment?.kind === 'slot' && matchBelow(slot, segments, index, params)) {
+        return { nodes: [node], params, slotOnly: true };
+      }
+    }
   }
   return undefined;
 }

@@ -29,12 +29,14 @@ export interface SegmentState {
 
 /**
  * What one slot shows: a branch of its own from the slot folder down, whose last segment holds
- * the page, or the slot's `default.tsx` when nothing in the slot matched the URL.
+ * the page, or the slot's `default.tsx` when nothing in the slot matched the URL. `unmatched`
+ * (no segments) is only ever sent as page data, for a slot with neither: the client keeps what
+ * the slot shows, and never renders it as such.
  */
 export interface SlotState {
   segments: SegmentState[];
   params: Params;
-  shows: 'page' | 'default';
+  shows: 'page' | 'default' | 'unmatched';
   /** The page is an intercepted route (SPEC I3): leaving it puts the slot back to its default. */
   intercepted?: true;
 }

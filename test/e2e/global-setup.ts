@@ -11,6 +11,7 @@ const ROOT = process.env.E2E_BUILD_ROOT ?? '.switchyard';
 export const BUILDS = {
   demo: { app: 'src/app', out: `${ROOT}/e2e-demo` },
   basic: { app: 'test/fixtures/basic', out: `${ROOT}/e2e-basic` },
+  routing: { app: 'test/fixtures/routing', out: `${ROOT}/e2e-routing` },
 } as const;
 
 export default function setup(): void {

@@ -14,3 +14,6 @@ export const basicApp = relativeTo('../fixtures/basic/', basicModules);
 
 const slotsModules = import.meta.glob('../fixtures/slots/**/*.{ts,tsx}');
 export const slotsApp = relativeTo('../fixtures/slots/', slotsModules);
+
+const routingModules = import.meta.glob('../fixtures/routing/**/*.{ts,tsx}');
+export const routingApp = relativeTo('../fixtures/routing/', routingModules);

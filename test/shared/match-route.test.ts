@@ -110,4 +110,42 @@ describe('matchRoute', () => {
     expect(matchRoute(t, ['fixed'])!.pattern).toBe('/fixed');
     expect(matchRoute(t, ['other'])!.pattern).toBe('/[id]');
   });
+
+  describe('a URL that only a slot matches', () => {
+    const slots = buildRouteTree([
+      'ptb/layout.tsx',
+      'ptb/page.tsx',
+      'ptb/default.tsx',
+      'ptb/@views/page.tsx',
+      'ptb/@views/view-duration/page.tsx',
+      'ptb/@views/[...deep]/page.tsx',
+      'ptb/@audience/demographics/page.tsx',
+      'ptb/main/page.tsx',
+      'ptb/x/layout.tsx',
+      'ptb/x/@side/y/page.tsx',
+      'feed/@modal/(.)photos/[id]/page.tsx',
+      'feed/page.tsx',
+    ]);
+    const slotMatch = (url: string) => {
+      const m = matchRoute(slots, decodePathname(url)!);
+      return m
+        ? { route: m.pattern, slotOnly: m.slotOnly ?? false, leaf: m.branch.at(-1)!.name }
+        : 'not found';
+    };
+    test.each([
+      // [url, the layout whose slot matched (or the page), slotOnly]
+      ['/ptb', '/ptb', false],
+      ['/ptb/main', '/ptb/main', false], // a page anywhere wins over a slot
+      ['/ptb/view-duration', '/ptb', true],
+      ['/ptb/demographics', '/ptb', true],
+      ['/ptb/a/b', '/ptb', true], // a catch-all in a slot
+      ['/ptb/x/y', '/ptb/x', true], // the deepest layout whose slot matches
+    ])('%s → %s', (url, route, slotOnly) => {
+      expect(slotMatch(url)).toMatchObject({ route, slotOnly });
+    });
+
+    test('interceptors never make a URL match', () => {
+      expect(slotMatch('/feed/photos/3')).toBe('not found');
+    });
+  });
 });

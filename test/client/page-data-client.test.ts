@@ -1,0 +1,85 @@
+/**
+ * What a soft navigation does with the slots of the page it leaves: a slot with no match keeps
+ * its page while its segment stays; an `unmatched` slot (no default.tsx) must keep one.
+ */
+import { describe, expect, test } from 'vitest';
+import { keepUnmatchedSlots, mergeState } from '../../client/page-data-client';
+import type { PageState, SlotState } from '../../shared/page-state';
+
+const page = (file: string, extra: Partial<SlotState> = {}): SlotState => ({
+  segments: [{ dir: file.replace(/\/page\.tsx$/, ''), files: { page: file } }],
+  params: {},
+  shows: 'page',
+  ...extra,
+});
+const DEFAULT: SlotState = {
+  segments: [{ dir: 'ptb/@a', files: { default: 'ptb/@a/default.tsx' } }],
+  params: {},
+  shows: 'default',
+};
+const UNMATCHED: SlotState = { segments: [], params: {}, shows: 'unmatched' };
+
+function state(url: string, slots: Record<string, SlotState>, dir = 'ptb', params = {}): PageState {
+  return {
+    buildId: 'b',
+    url,
+    pattern: null,
+    params,
+    searchParams: {},
+    segments: [
+      { dir: '', files: {} },
+      { dir, files: {}, slots },
+    ],
+  };
+}
+
+const AUDIENCE = page('ptb/@audience/page.tsx');
+const INTERCEPTED = page('ptb/@audience/(.)x/page.tsx', { intercepted: true });
+
+describe('keepUnmatchedSlots', () => {
+  test.each([
+    // [name, the slot shown, the slot the target sends, push?, what shows]
+    ['unmatched keeps the page shown', AUDIENCE, UNMATCHED, true, AUDIENCE],
+    ['unmatched keeps it on back, forward and refresh too', AUDIENCE, UNMATCHED, false, AUDIENCE],
+    ['a default keeps the page shown on a push', AUDIENCE, DEFAULT, true, AUDIENCE],
+    ['a default shows on back, forward and refresh', AUDIENCE, DEFAULT, false, DEFAULT],
+    ['an intercepted page goes back to the default', INTERCEPTED, DEFAULT, true, DEFAULT],
+    [
+      'a matched slot shows its new page',
+      AUDIENCE,
+      page('ptb/@audience/b/page.tsx'),
+      true,
+      page('ptb/@audience/b/page.tsx'),
+    ],
+  ])('%s', (_name, shown, sent, push, shows) => {
+    const next = keepUnmatchedSlots(
+      state('/ptb', { audience: shown }),
+      state('/ptb/x', { audience: sent }),
+      push,
+    );
+    expect(next.segments[1]!.slots!.audience).toEqual(shows);
+  });
+
+  test.each([
+    ['the slot showed an intercepted route', state('/ptb', { audience: INTERCEPTED }), 'ptb'],
+    ['the segment is another one', state('/other', { audience: AUDIENCE }, 'other'), 'ptb'],
+    [
+      'the segment’s params changed',
+      state('/ptb', { audience: AUDIENCE }, 'ptb/[id]', { id: '1' }),
+      'ptb/[id]',
+    ],
+  ])('unmatched with nothing to keep throws (the router then loads the document): %s', (_name, on, dir) => {
+    const next = state('/ptb/x', { audience: UNMATCHED }, dir, { id: '2' });
+    expect(() => keepUnmatchedSlots(on, next)).toThrow(
+      `the slot @audience of "${dir}" has nothing to show at /ptb/x`,
+    );
+  });
+
+  test('page data merged over the page held resolves its unmatched slots; a prefetch keeps them', () => {
+    const data = { ...state('/ptb/x', { audience: UNMATCHED }), status: 200 as const };
+    expect(mergeState(state('/ptb', { audience: AUDIENCE }), data).segments[1]!.slots!.audience).toEqual(
+      AUDIENCE,
+    );
+    expect(mergeState(undefined, data).segments[1]!.slots!.audience).toEqual(UNMATCHED);
+  });
+});
