@@ -24,6 +24,11 @@ async function start(state: PageState): Promise<void> {
   receiveStreamed(state, self as unknown as Record<string, unknown>);
   const effects = browserEffects(importers);
   const modules = await effects.loadModules(filesOf(state));
+  if (import.meta.env.DEV) {
+    // The dev server linked the page's CSS for the first paint; Vite's own style tags, which
+    // hot updates change, hold it now that the modules ran.
+    document.querySelectorAll('link[rel="stylesheet"][href*="?direct"]').forEach((link) => link.remove());
+  }
   const router = createRouter({
     initial: { state, modules, history: readHistoryEntry(history.state) },
     effects,

@@ -1,7 +1,8 @@
 /**
  * `switchyard dev`: Vite in middleware mode under Express, with HMR on the same port and React
  * Fast Refresh. Route modules load through Vite's SSR module graph, so edits show on reload
- * without a restart; adding or removing a route file rebuilds the route tree.
+ * without a restart; adding or removing a route file rebuilds the route tree. The document
+ * links the CSS its route files import, so the first paint is styled, with JavaScript or not.
  *
  * The framework's own server code loads through that graph too: app code reaches the router's
  * React context as `switchyard`, and it must be the very module instance the renderer provides,
@@ -9,9 +10,10 @@
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
 import express from 'express';
-import { createServer } from 'vite';
+import { resolve } from 'node:path';
+import { createServer, isCSSRequest, type ViteDevServer } from 'vite';
 import type { createApp as CreateApp, SwitchyardApp } from './create-app';
-import type { RouteModules } from './route-runtime';
+import type { ClientAssets, RouteModules } from './route-runtime';
 import { CLIENT_ENTRY, FRAMEWORK_ROOT, viteConfigFor } from './vite-config';
 import { ACTIONS_ID, ROUTES_ID } from './vite-plugin';
 import type { ActionModules } from './action-handler';
@@ -45,7 +47,7 @@ export async function startDevServer({ appDir, port }: { appDir: string; port: n
           assets: {
             bootstrap: ['/@vite/client', `/${CLIENT_ENTRY}`],
             common: { scripts: [], styles: [] },
-            files: {},
+            files: devStyles(vite, appDir),
           },
         });
         current = { modules, actions, app };
@@ -59,4 +61,34 @@ export async function startDevServer({ appDir, port }: { appDir: string; port: n
   http.on('close', () => void vite.close());
   await new Promise<void>((resolve) => http.listen(port, resolve));
   return http;
+}
+
+/**
+ * The stylesheets of each route file, read from Vite's SSR module graph when the document asks:
+ * by then the server has loaded the page's files, so every CSS module they import (directly or
+ * not) is in the graph. Linked with `?direct`, Vite answers them as CSS. The client entry drops
+ * these links once Vite's own style tags (which HMR updates) are in.
+ */
+function devStyles(vite: ViteDevServer, appDir: string): ClientAssets['files'] {
+  const graph = vite.environments.ssr.moduleGraph;
+  const stylesOf = (file: string): string[] => {
+    const styles = new Set<string>();
+    const seen = new Set<unknown>();
+    const visit = (node: ReturnType<typeof graph.getModuleById>) => {
+      if (!node || seen.has(node)) return;
+      seen.add(node);
+      if (isCSSRequest(node.url)) styles.add(`${node.url}${node.url.includes('?') ? '&' : '?'}direct`);
+      node.importedModules.forEach(visit);
+    };
+    visit(graph.getModuleById(resolve(appDir, file)));
+    return [...styles];
+  };
+  // A record whose entries are computed when read: the graph changes as the author edits.
+  return new Proxy(
+    {},
+    {
+      get: (_target, file) =>
+        typeof file === 'string' ? { scripts: [], styles: stylesOf(file) } : undefined,
+    },
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * Wires the devtools (SPEC C10): the read-only snapshot at
- * `window.__SWITCHYARD_DEVTOOLS__.snapshot()` always, and the panel — open in development, and
- * in production with `?devtools` in the URL or Alt+Shift+D. The panel's code loads only then.
+ * `window.__SWITCHYARD_DEVTOOLS__.snapshot()` always, and the panel — open in development unless
+ * it was closed there before (remembered in `localStorage`), with `?devtools` in the URL, and on
+ * Alt+Shift+D when no field has the keyboard. The panel's code loads only then.
  */
 import type { DevtoolsSnapshot } from '../prefetcher';
 import type { Router } from '../router';
@@ -12,6 +13,19 @@ declare global {
   }
 }
 
+const CLOSED_KEY = 'switchyard:devtools-closed';
+
+/** Whether the panel opens with the page: asked for in the URL, or development and not closed before. */
+export function opensAtStart(dev: boolean, search: string, closedBefore: boolean): boolean {
+  return new URLSearchParams(search).has('devtools') || (dev && !closedBefore);
+}
+
+/** Whether a key press is someone typing: the shortcut is then theirs, not ours. */
+export function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
 export function installDevtools(router: Router): void {
   window.__SWITCHYARD_DEVTOOLS__ = Object.freeze({ snapshot: () => router.devtools() });
   let close: (() => void) | undefined;
@@ -20,12 +34,34 @@ export function installDevtools(router: Router): void {
       close();
       return;
     }
+    remember(false);
     void import('./panel').then(({ mountDevtools }) => {
-      close = mountDevtools(router, () => (close = undefined));
+      close = mountDevtools(router, () => {
+        close = undefined;
+        remember(true);
+      });
     });
   };
-  if (import.meta.env.DEV || new URLSearchParams(location.search).has('devtools')) toggle();
+  if (opensAtStart(import.meta.env.DEV, location.search, recall())) toggle();
   addEventListener('keydown', (event) => {
-    if (event.altKey && event.shiftKey && event.code === 'KeyD') toggle();
+    if (event.altKey && event.shiftKey && event.code === 'KeyD' && !isTyping(event.target)) toggle();
   });
+}
+
+// Storage may be off (a privacy mode, a sandboxed frame): the panel then just opens as before.
+function recall(): boolean {
+  try {
+    return localStorage.getItem(CLOSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function remember(closed: boolean): void {
+  try {
+    if (closed) localStorage.setItem(CLOSED_KEY, '1');
+    else localStorage.removeItem(CLOSED_KEY);
+  } catch {
+    // nothing to remember it in
+  }
 }

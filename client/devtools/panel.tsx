@@ -1,7 +1,8 @@
 /**
  * The prefetch cache devtools panel (SPEC C10): every entry with its key, kind, status and time
  * left, and the queue, refreshed live. It reads only `router.devtools()`, the same read-only
- * snapshot the browser tests read, and renders in a React root of its own outside the page.
+ * snapshot the browser tests read, and renders in a React root of its own outside the page,
+ * inside a shadow root: the app's CSS (a `header {}` rule) cannot reach it.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -68,7 +69,11 @@ function Panel({ router, onClose }: { router: Router; onClose: () => void }) {
         <tbody>
           {snapshot.entries.length === 0 && (
             <tr>
-              <td colSpan={4}>No entries yet: scroll a link into view or hover one.</td>
+              <td colSpan={4}>
+                {import.meta.env.DEV
+                  ? 'No entries: the development server does not prefetch (it compiles each page on demand). A production build (npm start) fills this cache.'
+                  : 'No entries yet: scroll a link into view or hover one.'}
+              </td>
             </tr>
           )}
           {snapshot.entries.map((entry) => (
@@ -94,8 +99,12 @@ function Panel({ router, onClose }: { router: Router; onClose: () => void }) {
 export function mountDevtools(router: Router, onClosed: () => void): () => void {
   const host = document.createElement('div');
   host.dataset.switchyardDevtools = '';
+  // Inherited properties (font, color) still cross a shadow root: start the host from none.
+  host.style.all = 'initial';
+  const container = document.createElement('div');
+  host.attachShadow({ mode: 'open' }).appendChild(container);
   document.body.appendChild(host);
-  const root = createRoot(host);
+  const root = createRoot(container);
   let open = true;
   const unmount = () => {
     if (!open) return;

@@ -268,4 +268,30 @@ describe.skipIf(skipWithoutChromium)('the prefetch cache in Chromium', () => {
     await page.keyboard.press('Alt+Shift+D');
     await expect.poll(() => panel.isVisible()).toBe(true);
   });
+  test('the panel: its own styles, closed is remembered, and Alt+Shift+D is the typist’s in a field', async () => {
+    const { page } = await open('/photos/3?devtools');
+    const panel = page.locator('#switchyard-devtools');
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    // An app rule for every header reaches the site's header, not the panel's.
+    await page.addStyleTag({ content: 'header { background: rgb(1, 2, 3) !important; }' });
+    expect(await page.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(1, 2, 3)',
+    );
+    expect(await panel.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+      'rgb(1, 2, 3)',
+    );
+    await panel.getByRole('button', { name: 'Close devtools' }).click();
+    await expect.poll(() => panel.count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('switchyard:devtools-closed'))).toBe('1');
+    // Typing in a field: the shortcut types, the panel stays shut.
+    await page.locator('input[name="author"]').focus();
+    await page.keyboard.press('Alt+Shift+D');
+    await page.keyboard.type('x');
+    expect(await page.locator('input[name="author"]').inputValue()).toContain('x');
+    expect(await panel.count()).toBe(0);
+    await page.locator('input[name="author"]').blur();
+    await page.keyboard.press('Alt+Shift+D');
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('switchyard:devtools-closed'))).toBeNull();
+  });
 });

@@ -13,9 +13,11 @@ import { ACTION_HEADER, actionUrl } from '../../shared/actions';
 // Inside the repository, as `--app` requires; `.switchyard/` is ignored by git.
 const root = join('.switchyard', `dev-test-${process.pid}`);
 const files: Record<string, string> = {
-  'app/layout.tsx': `export default function Root({ children }: { children: React.ReactNode }) {
+  'app/layout.tsx': `import './styles.css';
+export default function Root({ children }: { children: React.ReactNode }) {
   return <html lang="en"><body>{children}</body></html>;
 }`,
+  'app/styles.css': `h1 { color: rgb(1, 2, 3); }`,
   'app/page.tsx': `export default function Home() {
   return <h1>home</h1>;
 }`,
@@ -66,6 +68,15 @@ describe('switchyard dev', { timeout: 60_000 }, () => {
     // The line in the author's own TypeScript file.
     expect(html).toMatch(/boom\/page\.server\.ts:2:\d+/);
     expect(html).toContain('Digest: <code>');
+  });
+
+  test('the document links the CSS its route files import: the first paint is styled', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const href = /<link rel="stylesheet" href="([^"]+styles\.css\?direct)"/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const css = await fetch(base + href!);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(await css.text()).toContain('rgb(1, 2, 3)');
   });
 
   test("a 'use server' module added while the server runs is served without a restart", async () => {
