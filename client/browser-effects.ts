@@ -124,7 +124,7 @@ function announce(message: string): void {
   if (!region) {
     region = document.createElement('div');
     region.id = 'switchyard-announcer';
-    region.setAttribute('aria-live', 'assertive');
+    region.setAttribute('aria-live', 'polite');
     region.setAttribute('role', 'status');
     region.style.cssText =
       'position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0';

@@ -1,4 +1,5 @@
 import { Link, type LayoutProps } from 'switchyard';
+import { NavLink } from '../components/nav-link';
 import { NavigationProgress } from '../components/navigation-progress';
 import { PagesViewed } from '../components/pages-viewed';
 import './styles.css';
@@ -29,16 +30,16 @@ export default function RootLayout({ children }: LayoutProps) {
             <nav aria-label="Main">
               <ul className="nav-list">
                 <li>
-                  <Link href="/">Feed</Link>
+                  <NavLink href="/">Feed</NavLink>
                 </li>
                 <li>
-                  <Link href="/tags">Tags</Link>
+                  <NavLink href="/tags">Tags</NavLink>
                 </li>
                 <li>
-                  <Link href="/docs">Docs</Link>
+                  <NavLink href="/docs">Docs</NavLink>
                 </li>
                 <li>
-                  <Link href="/lab">Lab</Link>
+                  <NavLink href="/lab">Lab</NavLink>
                 </li>
               </ul>
             </nav>

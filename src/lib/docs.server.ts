@@ -42,7 +42,11 @@ async function renderPage(slug: readonly string[]): Promise<DocsPageData | undef
   if (source === undefined) return undefined;
   return {
     title: titleOf(source, slug),
-    html: marked.parse(source, { async: false }),
+    // Code blocks and (on a phone) tables may scroll sideways: focusable, so the keyboard can too.
+    html: marked
+      .parse(source, { async: false })
+      .replaceAll('<pre>', '<pre tabindex="0">')
+      .replaceAll('<table>', '<table tabindex="0">'),
     nav: await listPages(),
   };
 }

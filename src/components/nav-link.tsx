@@ -1,0 +1,16 @@
+import { Link, usePathname } from 'switchyard';
+import type { ReactNode } from 'react';
+
+/**
+ * A header link that says which section the page is in (`aria-current="page"`): the feed for
+ * `/` only, another section for its path and everything below it.
+ */
+export function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const pathname = usePathname();
+  const current = href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <Link href={href} {...(current ? { 'aria-current': 'page' as const } : {})}>
+      {children}
+    </Link>
+  );
+}
