@@ -12,6 +12,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import express from 'express';
 import { resolve } from 'node:path';
 import { createServer, isCSSRequest, type ViteDevServer } from 'vite';
+import { onceLogger } from './dev-logger';
 import type { createApp as CreateApp, SwitchyardApp } from './create-app';
 import type { ClientAssets, RouteModules } from './route-runtime';
 import { CLIENT_ENTRY, FRAMEWORK_ROOT, viteConfigFor } from './vite-config';
@@ -21,11 +22,14 @@ import type { ActionModules } from './action-handler';
 export async function startDevServer({ appDir, port }: { appDir: string; port: number }): Promise<Server> {
   const outer = express();
   const http = createHttpServer(outer);
+  const logger = onceLogger();
   const vite = await createServer({
     ...viteConfigFor({ appDir }),
     mode: 'development',
+    customLogger: logger,
     server: { middlewareMode: true, hmr: { server: http } },
   });
+  vite.watcher.on('all', () => logger.forget());
   outer.disable('x-powered-by');
   outer.use(vite.middlewares);
 
