@@ -8,7 +8,7 @@ import {
   type PageDataAnswer,
   type PageDataResponse,
 } from '../shared/page-data';
-import { segmentKey, type PageState, type SlotState } from '../shared/page-state';
+import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state';
 
 /**
  * Anything but a JSON page state (a 5xx, a proxy's HTML page) is a failed fetch. A body the
@@ -73,22 +73,21 @@ export function spliceIntercepted(on: PageState, answer: InterceptedAnswer): Pag
  * segment stays (same folder, same params) — unless that page was an intercepted route, which
  * closes. A slot sent `unmatched` (no `default.tsx` to fall back on) must keep its page: with
  * none to keep it throws, and the router loads the URL as a document, which is a not-found.
- * `keepPages` false (a refresh, back, forward) resolves only `unmatched` slots.
+ * The children of a layout whose URL only a slot matched (`slotOnly`) are kept the same way.
+ * `keepPages` false (a refresh, back, forward) keeps only what has no default to show.
  */
 export function keepUnmatchedSlots(on: PageState, next: PageState, keepPages = true): PageState {
+  const stays = (i: number, dir: string) =>
+    on.segments[i]?.dir === dir && segmentKey(dir, on.params) === segmentKey(dir, next.params);
   let kept = false;
-  const segments = next.segments.map((segment, i) => {
+  let segments = next.segments.map((segment, i) => {
     if (!segment.slots) return segment;
-    const mine = on.segments[i];
-    const stays =
-      mine?.dir === segment.dir && segmentKey(mine.dir, on.params) === segmentKey(segment.dir, next.params);
     const slots: Record<string, SlotState> = { ...segment.slots };
     for (const [name, slot] of Object.entries(segment.slots)) {
-      const shown = stays ? mine.slots?.[name] : undefined;
+      const shown = stays(i, segment.dir) ? on.segments[i]!.slots?.[name] : undefined;
       const keepable = shown?.shows === 'page' && !shown.intercepted;
       if (slot.shows === 'unmatched') {
-        if (!keepable)
-          throw new Error(`the slot @${name} of "${segment.dir}" has nothing to show at ${next.url}`);
+        if (!keepable) throw nothingToShow(`the slot @${name} of "${segment.dir}" has`, next);
       } else if (!(keepPages && slot.shows === 'default' && keepable)) {
         continue;
       }
@@ -97,5 +96,41 @@ export function keepUnmatchedSlots(on: PageState, next: PageState, keepPages = t
     }
     return { ...segment, slots };
   });
-  return kept ? { ...next, segments } : next;
+  const { slotOnly, ...rest } = next;
+  const n = segments.length;
+  const last = segments[n - 1]!;
+  if (slotOnly && (keepPages || !last.files.default)) {
+    const mine = on.segments[n - 1];
+    const keepable = !on.notFound && on.pendingAt === undefined && segments.every((s, i) => stays(i, s.dir));
+    if (mine && keepable) {
+      // The children keep what they showed: the page of this segment, or the segments below it.
+      const { default: _default, ...files } = last.files;
+      const merged: SegmentState = {
+        ...last,
+        files: mine.files.page ? { ...files, page: mine.files.page } : files,
+      };
+      if (mine.pageData !== undefined) merged.pageData = mine.pageData;
+      segments = [...segments.slice(0, n - 1), merged, ...on.segments.slice(n)];
+      return assertAllShown({ ...rest, segments });
+    }
+    if (!last.files.default) throw nothingToShow(`the children of "${last.dir}" have`, next);
+  }
+  return assertAllShown(kept ? { ...next, segments } : next);
+}
+
+/** `subject` with its verb: `the slot @views of "ptb" has`. */
+function nothingToShow(subject: string, next: PageState): Error {
+  return new Error(`${subject} nothing to show at ${next.url}`);
+}
+
+/** An `unmatched` slot deeper down (a slot inside a slot) is left to a document load too. */
+function assertAllShown(state: PageState): PageState {
+  const check = (segments: readonly SegmentState[]): void => {
+    for (const slot of segments.flatMap((s) => Object.values(s.slots ?? {}))) {
+      if (slot.shows === 'unmatched') throw nothingToShow('a slot inside a slot has', state);
+      check(slot.segments);
+    }
+  };
+  check(state.segments);
+  return state;
 }

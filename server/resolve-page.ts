@@ -148,8 +148,9 @@ export async function resolvePage(
   if (plan.missingDefault && !req.keepsUnmatchedSlots) {
     return resolveNotFound(runtime, segments.slice(0, plan.missingDefault.mainIndex + 1), match, req);
   }
-  // Only a slot matched the URL, and the layout's children have no default to show instead.
-  if (match.slotOnly && !match.branch.at(-1)!.files.default) {
+  // Only a slot matched the URL, and the layout's children have no default to show instead:
+  // a document is a not-found, page data leaves the client to keep what the children show.
+  if (match.slotOnly && !match.branch.at(-1)!.files.default && !req.keepsUnmatchedSlots) {
     return resolveNotFound(runtime, segments, match, req);
   }
   // What renders outside the first loading state: the segments above it and its own layout.
@@ -179,6 +180,7 @@ export async function resolvePage(
     searchParams: req.searchParams,
     segments,
   };
+  if (match.slotOnly) state.slotOnly = true;
   if (failed) {
     const caught = caughtPage(state, failed, req.onLoadError);
     return { state: caught, components: await loadComponents(runtime, filesOf(caught)), status: 500 };

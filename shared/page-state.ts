@@ -63,6 +63,11 @@ export interface PageState {
    * stands in for everything inside it, whose data was not fetched.
    */
   pendingAt?: number;
+  /**
+   * Only a slot matched the URL: the last segment's children have no page here. A document
+   * shows that folder's `default.tsx`; a soft navigation keeps what the children showed.
+   */
+  slotOnly?: true;
   /** Cache windows the page declared (`export const cachePolicy` in its `page.server`). */
   cachePolicy?: { freshMs: number; staleMs: number };
   /**

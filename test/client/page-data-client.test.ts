@@ -82,4 +82,79 @@ describe('keepUnmatchedSlots', () => {
     );
     expect(mergeState(undefined, data).segments[1]!.slots!.audience).toEqual(UNMATCHED);
   });
+
+  describe('the children of a layout whose URL only a slot matched', () => {
+    const home: PageState = {
+      ...state('/ptb', { views: page('ptb/@views/page.tsx') }),
+      segments: [
+        { dir: '', files: {} },
+        { dir: 'ptb', files: { layout: 'ptb/layout.tsx', page: 'ptb/page.tsx' }, pageData: 1, slots: {} },
+      ],
+    };
+    const deeper: PageState = {
+      ...home,
+      url: '/ptb/x',
+      segments: [
+        { dir: '', files: {} },
+        { dir: 'ptb', files: { layout: 'ptb/layout.tsx' } },
+        { dir: 'ptb/x', files: { page: 'ptb/x/page.tsx' } },
+      ],
+    };
+    const slotOnly = (files: object): PageState => ({
+      ...state('/ptb/view-duration', {}),
+      slotOnly: true,
+      segments: [
+        { dir: '', files: {} },
+        {
+          dir: 'ptb',
+          files: { layout: 'ptb/layout.tsx', ...files },
+          slots: { views: page('ptb/@views/v/page.tsx') },
+        },
+      ],
+    });
+
+    test('keep the page they showed, with its data, beside the slot’s new page', () => {
+      const next = keepUnmatchedSlots(home, slotOnly({ default: 'ptb/default.tsx' }));
+      expect(next.slotOnly).toBeUndefined();
+      expect(next.segments[1]).toMatchObject({
+        files: { layout: 'ptb/layout.tsx', page: 'ptb/page.tsx' },
+        pageData: 1,
+        slots: { views: page('ptb/@views/v/page.tsx') },
+      });
+    });
+
+    test('keep the segments they showed below the layout', () => {
+      const next = keepUnmatchedSlots(deeper, slotOnly({}));
+      expect(next.segments.map((s) => s.dir)).toEqual(['', 'ptb', 'ptb/x']);
+      expect(next.segments[2]!.files).toEqual({ page: 'ptb/x/page.tsx' });
+    });
+
+    test('from elsewhere show the default; with none there is nothing to show', () => {
+      const elsewhere = state('/other', {}, 'other');
+      expect(
+        keepUnmatchedSlots(elsewhere, slotOnly({ default: 'ptb/default.tsx' })).segments[1]!.files,
+      ).toEqual({
+        layout: 'ptb/layout.tsx',
+        default: 'ptb/default.tsx',
+      });
+      expect(() => keepUnmatchedSlots(elsewhere, slotOnly({}))).toThrow(
+        'the children of "ptb" have nothing to show at /ptb/view-duration',
+      );
+    });
+
+    test('on back, forward and refresh the default shows where there is one', () => {
+      const next = keepUnmatchedSlots(home, slotOnly({ default: 'ptb/default.tsx' }), false);
+      expect(next.segments[1]!.files.default).toBe('ptb/default.tsx');
+    });
+  });
+
+  test('an unmatched slot inside a slot is left to a document load', () => {
+    const inner: SlotState = {
+      ...page('ptb/@views/page.tsx'),
+      segments: [{ dir: 'ptb/@views', files: { page: 'ptb/@views/page.tsx' }, slots: { deep: UNMATCHED } }],
+    };
+    expect(() => keepUnmatchedSlots(state('/ptb', {}), state('/ptb/x', { views: inner }))).toThrow(
+      'a slot inside a slot has nothing to show at /ptb/x',
+    );
+  });
 });

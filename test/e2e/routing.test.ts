@@ -40,15 +40,18 @@ describe.skipIf(skipWithoutChromium)('routing fixture in Chromium', () => {
     expect(page.url()).toBe(`${server.url}/ptb/view-duration`);
     // @audience has nothing at this URL and no default.tsx: it keeps its page.
     expect(await page.locator('#audience-home').count()).toBe(1);
-    // The layout's children have no page here either: its default.tsx stands in.
-    expect(await page.locator('#children-default').count()).toBe(1);
+    // The layout's children have no page here either: they keep theirs too, not the default.
+    expect(await page.locator('#home').count()).toBe(1);
+    expect(await page.locator('#children-default').count()).toBe(0);
     await page.locator('#to-demographics').click();
     await page.locator('#demographics').waitFor();
     // Now @views keeps the page it was given on the navigation before.
     expect(await page.locator('#view-duration').count()).toBe(1);
     await page.locator('#to-home').click();
-    await page.locator('#home').waitFor();
-    expect(await page.locator('#views-home').count()).toBe(1);
+    // The children kept #home all along: wait for what only /ptb itself brings back.
+    await page.locator('#views-home').waitFor();
+    expect(page.url()).toBe(`${server.url}/ptb`);
+    expect(await page.locator('#home').count()).toBe(1);
     expect(await page.locator('#audience-home').count()).toBe(1);
     expect(requests.filter(isDocument)).toEqual([]);
     expect(errors).toEqual([]);
@@ -62,9 +65,23 @@ describe.skipIf(skipWithoutChromium)('routing fixture in Chromium', () => {
     await page.locator('#to-subroute').click();
     await page.locator('#subroute-layout #subroute').waitFor();
     expect(await page.locator('#groupslot-page').count()).toBe(1);
-    expect(await page.locator('#nested-default').count()).toBe(1);
+    expect(await page.locator('#nested-home').count()).toBe(1);
     expect(requests.filter(isDocument)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  test('children with no page where only a slot matches: their default on a document, kept on a soft navigation', async () => {
+    const { page, requests, errors } = await openAt(browser, `${server.url}/tabs/settings`);
+    expect(await page.locator('#tabs-default').count()).toBe(1);
+    expect(await page.locator('#panel-settings').count()).toBe(1);
+    // No default.tsx for the children: kept on a soft navigation, a 404 document otherwise.
+    await page.goto(`${server.url}/bare`);
+    await page.locator('#to-settings').click();
+    await page.locator('#panel-settings').waitFor();
+    expect(await page.locator('#bare-home').count()).toBe(1);
+    expect(requests.filter(isDocument).map((r) => new URL(r.url()).pathname)).toEqual(['/bare']);
+    expect(errors).toEqual([]);
+    expect((await page.goto(`${server.url}/bare/settings`))!.status()).toBe(404);
   });
 
   test('from a page that never showed the slot there is nothing to keep: the 404 document', async () => {

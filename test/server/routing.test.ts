@@ -35,6 +35,7 @@ describe('a URL that only a slot matches', () => {
     expect(res.status).toBe(200);
     const ptb = res.body.segments.at(-1);
     expect(ptb.files).toEqual({ layout: 'ptb/layout.tsx', default: 'ptb/default.tsx' });
+    expect(res.body.slotOnly).toBe(true);
     const slots = slotsOf(res.body, 'ptb');
     expect(slots.views).toMatchObject({ shows: 'page' });
     expect(slots.views!.segments.at(-1)!.files).toEqual({ page: 'ptb/@views/view-duration/page.tsx' });
@@ -53,6 +54,19 @@ describe('a URL that only a slot matches', () => {
     const home = await request(app).get('/nested');
     expect(home.status).toBe(200);
     expect(home.text).toContain('Group slot page');
+  });
+
+  test('a document shows the children’s default.tsx where only a slot matched, or is a 404 with none', async () => {
+    const tabs = await request(app).get('/tabs/settings');
+    expect(tabs.status).toBe(200);
+    expect(tabs.text).toContain('<p id="tabs-default">');
+    expect(tabs.text).toContain('<p id="panel-settings">');
+    expect((await request(app).get('/bare/settings')).status).toBe(404);
+    // Page data leaves the children to the client, which keeps what they showed.
+    const bare = await request(app).get('/bare/settings?_sy=%2Fbare');
+    expect(bare.status).toBe(200);
+    expect(bare.body).toMatchObject({ slotOnly: true, pattern: '/bare' });
+    expect(bare.body.segments.at(-1).files).toEqual({ layout: 'bare/layout.tsx' });
   });
 
   test('a URL nothing matches, not even a slot, is still a 404 for page data', async () => {
