@@ -23,6 +23,7 @@ const DOCS = [
   '/server-actions',
   '/errors-and-redirects',
   '/your-own-app',
+  '/reading-guide',
 ];
 /** Pages that hydrate. */
 const PAGES = [
