@@ -53,7 +53,7 @@ async function start(state: PageState): Promise<void> {
   );
   void whenHydrated().then(reporting.start);
   // After hydration: the panel mounts a root of its own beside the app's.
-  installDevtools(router);
+  installDevtools(router, effects);
 }
 
 const state = window.__SWITCHYARD__;

@@ -14,13 +14,13 @@ import {
   pageDataUrl,
   type InterceptedAnswer,
 } from '../shared/page-data';
-import { cacheKey, createPrefetchCache, type CacheEntry, type EntryView } from '../shared/prefetch-cache';
+import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache';
 import { createPrefetchQueue } from '../shared/prefetch-queue';
 import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
 import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
 import { startDeadline } from './deadline';
 import { readPageData } from './page-data-client';
-import type { Modules, RouterEffects } from './router-types';
+import type { DevtoolsSnapshot, Modules, RouterEffects } from './router-types';
 
 /** A page: its state (partial for an `auto` prefetch) and its components. */
 export interface Prefetched {
@@ -33,12 +33,6 @@ export interface Prefetched {
  * to show over whatever page is at hand when it is used.
  */
 export type CachedPage = Prefetched | (InterceptedAnswer & { modules: Modules });
-
-export interface DevtoolsSnapshot {
-  now: number;
-  entries: EntryView[];
-  queue: { running: string[]; waiting: string[] };
-}
 
 /** What a lookup finds: an entry, its status now, and what the cache decision needs. */
 export interface Found {
@@ -172,12 +166,26 @@ export function createPrefetcher({
       queue.clear();
     },
 
-    snapshot(): DevtoolsSnapshot {
+    /** The devtools' view; the router adds its own settings. */
+    snapshot(): Omit<DevtoolsSnapshot, 'settings'> & {
+      settings: Omit<DevtoolsSnapshot['settings'], 'routeScriptTimeoutMs'>;
+    } {
       const now = effects.now();
+      const running = queue.running();
+      const waiting = queue.waiting();
       return {
         now,
-        entries: cache.entries(now),
-        queue: { running: queue.running(), waiting: queue.waiting() },
+        settings: { ...policy, concurrency, prefetchTimeoutMs: PREFETCH_TIMEOUT_MS },
+        entries: cache.entries(now).map((view) => {
+          const result = cache.get(view.key)?.result;
+          const page = result?.state === 'resolved' ? result.value : undefined;
+          return {
+            ...view,
+            partial: page !== undefined && !isIntercepted(page) && page.state.pendingAt !== undefined,
+            queued: running.includes(view.key) ? 'running' : waiting.includes(view.key) ? 'waiting' : null,
+          };
+        }),
+        queue: { running, waiting },
       };
     },
   };

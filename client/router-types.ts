@@ -5,8 +5,26 @@
  */
 import type { Revalidated } from '../shared/actions';
 import type { PageState } from '../shared/page-state';
+import type { EntryView } from '../shared/prefetch-cache';
 import type { CachePolicy } from '../shared/prefetch-status';
-import type { DevtoolsSnapshot } from './prefetcher';
+
+/** A cache entry as the devtools show it. */
+export interface DevtoolsEntry extends EntryView {
+  /** Its data stops at a loading state (an `auto` prefetch of a route with one). */
+  partial: boolean;
+  /** Where its prefetch is in the queue: running, waiting (its clock already runs), or neither. */
+  queued: 'running' | 'waiting' | null;
+}
+
+/** The read-only view of the prefetch cache and queue that the devtools and tests read. */
+export interface DevtoolsSnapshot {
+  /** The router's clock now. */
+  now: number;
+  /** The settings in force: the cache's windows, the queue size and the time budgets. */
+  settings: CachePolicy & { concurrency: number; routeScriptTimeoutMs: number; prefetchTimeoutMs: number };
+  entries: DevtoolsEntry[];
+  queue: { running: string[]; waiting: string[] };
+}
 
 /** Components by route file; the core never looks inside. */
 export type Modules = ReadonlyMap<string, unknown>;

@@ -450,7 +450,10 @@ export function createRouter(options: RouterOptions): Router {
       if (effects.canPrefetch?.() ?? true) prefetcher.prefetch(href, kind);
     },
     invalidate: (path, scope) => void prefetcher.invalidate(path, scope),
-    devtools: () => prefetcher.snapshot(),
+    devtools() {
+      const snapshot = prefetcher.snapshot();
+      return { ...snapshot, settings: { ...snapshot.settings, routeScriptTimeoutMs } };
+    },
   };
 }
 

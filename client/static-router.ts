@@ -2,7 +2,9 @@
  * The router the server renders with: it holds one page and never moves. Giving the server the
  * same `RouterRoot` as the browser keeps the two trees identical for hydration.
  */
+import { PREFETCH_CONCURRENCY, PREFETCH_TIMEOUT_MS, ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants';
 import type { PageState } from '../shared/page-state';
+import { DEFAULT_POLICY } from '../shared/prefetch-status';
 import type { Modules, Router, RouterSnapshot } from './router';
 
 export function createStaticRouter(state: PageState, modules: Modules): Router {
@@ -29,6 +31,16 @@ export function createStaticRouter(state: PageState, modules: Modules): Router {
     saveScroll: () => {},
     prefetch: () => {},
     invalidate: () => {},
-    devtools: () => ({ now: 0, entries: [], queue: { running: [], waiting: [] } }),
+    devtools: () => ({
+      now: 0,
+      settings: {
+        ...DEFAULT_POLICY,
+        concurrency: PREFETCH_CONCURRENCY,
+        routeScriptTimeoutMs: ROUTE_SCRIPT_TIMEOUT_MS,
+        prefetchTimeoutMs: PREFETCH_TIMEOUT_MS,
+      },
+      entries: [],
+      queue: { running: [], waiting: [] },
+    }),
   };
 }

@@ -35,7 +35,11 @@ export interface EntryView {
   prefetchTime: number;
   lastUsedTime: number | null;
   /** Milliseconds until the status next changes (or the entry expires); 0 once expired. */
-  timeLeft: number;
+  nextChangeIn: number;
+  /** Milliseconds until the entry expires, unless a use moves its fresh window; 0 once expired. */
+  expiresIn: number;
+  /** The windows this entry is judged by: its route's own, or the cache's. */
+  policy: CachePolicy;
   /** Where its response is: on its way, settled, or failed (kept until the entry expires). */
   data: 'pending' | 'settled' | 'failed';
 }
@@ -143,7 +147,8 @@ export function createPrefetchCache<T>(
         status: status(entry, now),
         prefetchTime: entry.prefetchTime,
         lastUsedTime: entry.lastUsedTime ?? null,
-        timeLeft: timeLeft(entry, now, policyOf(entry)),
+        ...timesLeft(entry, now, policyOf(entry)),
+        policy: policyOf(entry),
         data: DATA_OF[entry.result.state],
       }));
     },
@@ -153,10 +158,18 @@ export function createPrefetchCache<T>(
   };
 }
 
-/** Time until the rule gives another answer: the end of the fresh window, else of the stale one. */
-function timeLeft(entry: CacheEntry<unknown>, now: number, policy: CachePolicy): number {
+/**
+ * Times until the rule gives another answer (the end of the fresh window, else of the stale
+ * one) and until it says `expired` (a temporary entry has no stale window).
+ */
+function timesLeft(
+  entry: CacheEntry<unknown>,
+  now: number,
+  policy: CachePolicy,
+): { nextChangeIn: number; expiresIn: number } {
   const freshEnd = (entry.lastUsedTime ?? entry.prefetchTime) + policy.freshMs;
-  if (now < freshEnd) return freshEnd - now;
-  const staleEnd = entry.prefetchTime + policy.staleMs;
-  return entry.kind !== 'temporary' && now < staleEnd ? staleEnd - now : 0;
+  const staleEnd = entry.kind === 'temporary' ? freshEnd : entry.prefetchTime + policy.staleMs;
+  const expiry = Math.max(freshEnd, staleEnd);
+  const nextChange = now < freshEnd ? freshEnd : expiry;
+  return { nextChangeIn: Math.max(0, nextChange - now), expiresIn: Math.max(0, expiry - now) };
 }

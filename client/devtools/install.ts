@@ -4,12 +4,21 @@
  * it was closed there before (remembered in `localStorage`), with `?devtools` in the URL, and on
  * Alt+Shift+D when no field has the keyboard. The panel's code loads only then.
  */
-import type { DevtoolsSnapshot } from '../prefetcher';
+import type { DevtoolsSnapshot, RouterEffects } from '../router-types';
 import type { Router } from '../router';
+import { createDevtoolsClock } from './clock';
+
+/** What `window.__SWITCHYARD_DEVTOOLS__` offers: a read-only snapshot and the clock's buttons. */
+export interface DevtoolsApi {
+  snapshot(): DevtoolsSnapshot & { clockOffset: number };
+  /** Moves the router's clock ahead by `ms` (statuses change as if that time had passed). */
+  moveClock(ms: number): void;
+  resetClock(): void;
+}
 
 declare global {
   interface Window {
-    __SWITCHYARD_DEVTOOLS__?: { snapshot(): DevtoolsSnapshot };
+    __SWITCHYARD_DEVTOOLS__?: DevtoolsApi;
   }
 }
 
@@ -26,8 +35,13 @@ export function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-export function installDevtools(router: Router): void {
-  window.__SWITCHYARD_DEVTOOLS__ = Object.freeze({ snapshot: () => router.devtools() });
+export function installDevtools(router: Router, effects: Pick<RouterEffects, 'now'>): void {
+  const clock = createDevtoolsClock(effects);
+  window.__SWITCHYARD_DEVTOOLS__ = Object.freeze({
+    snapshot: () => ({ ...router.devtools(), clockOffset: clock.offset() }),
+    moveClock: clock.move,
+    resetClock: clock.reset,
+  });
   let close: (() => void) | undefined;
   const toggle = () => {
     if (close) {

@@ -1,21 +1,16 @@
 /**
- * The prefetch cache devtools panel (SPEC C10): every entry with its key, kind, status and time
- * left, and the queue, refreshed live. It reads only `router.devtools()`, the same read-only
- * snapshot the browser tests read, and renders in a React root of its own outside the page,
- * inside a shadow root: the app's CSS (a `header {}` rule) cannot reach it.
+ * The prefetch cache devtools panel: every entry with its key, kind, status (or `queued`), data
+ * (pending, settled, partial, failed), when its status next changes and when it expires; the
+ * timeline, the queue's lanes, the settings and the clock buttons (timeline.tsx); live. It reads
+ * the same read-only snapshot the browser tests read, and renders in a React root of its own
+ * outside the page, inside a shadow root: the app's CSS (a `header {}` rule) cannot reach it.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Router } from '../router';
+import { CacheTimeline, ClockControls, STATUS_COLORS, statusLabel } from './timeline';
 
 const REFRESH_MS = 250;
-
-const STATUS_COLORS: Record<string, string> = {
-  fresh: '#1a7f37',
-  reusable: '#0969da',
-  stale: '#9a6700',
-  expired: '#cf222e',
-};
 
 function Panel({ router, onClose }: { router: Router; onClose: () => void }) {
   // Statuses change with time alone, so the panel also ticks.
@@ -25,7 +20,9 @@ function Panel({ router, onClose }: { router: Router; onClose: () => void }) {
     return () => clearInterval(timer);
   }, []);
   useSyncExternalStore(router.subscribe, router.getSnapshot);
-  const snapshot = router.devtools();
+  // The same API the tests read: the snapshot, with the clock the buttons below move.
+  const api = window.__SWITCHYARD_DEVTOOLS__!;
+  const snapshot = api.snapshot();
   return (
     <section
       id="switchyard-devtools"
@@ -63,7 +60,7 @@ function Panel({ router, onClose }: { router: Router; onClose: () => void }) {
             <th scope="col">key</th>
             <th scope="col">kind</th>
             <th scope="col">status</th>
-            <th scope="col">time left</th>
+            <th scope="col">next change · expires</th>
           </tr>
         </thead>
         <tbody>
@@ -81,16 +78,17 @@ function Panel({ router, onClose }: { router: Router; onClose: () => void }) {
               <td style={{ paddingRight: 8, wordBreak: 'break-all' }}>{entry.key}</td>
               <td style={{ paddingRight: 8 }}>{entry.kind}</td>
               <td style={{ paddingRight: 8, color: STATUS_COLORS[entry.status] }} data-devtools="status">
-                {entry.status}
+                {statusLabel(entry)}
               </td>
-              <td>{(entry.timeLeft / 1000).toFixed(1)} s</td>
+              <td>
+                {(entry.nextChangeIn / 1000).toFixed(1)} s · {(entry.expiresIn / 1000).toFixed(1)} s
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {snapshot.queue.waiting.length > 0 && (
-        <p style={{ margin: '6px 0 0' }}>waiting: {snapshot.queue.waiting.join(', ')}</p>
-      )}
+      <ClockControls clock={{ ...api, clockOffset: snapshot.clockOffset }} />
+      <CacheTimeline snapshot={snapshot} />
     </section>
   );
 }

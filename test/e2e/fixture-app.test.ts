@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { DevtoolsSnapshot } from '../../client/prefetcher';
+import type { DevtoolsSnapshot } from '../../client/router-types';
 import { BUILDS } from './global-setup';
 import {
   openPage,
@@ -111,7 +111,7 @@ describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
       );
     await expect.poll(entry).toMatchObject({ key: '/photos/1', kind: 'auto', status: 'fresh' });
     // Fresh for 10 s, not the default 30 s; stale until 60 s, not 300 s.
-    expect((await entry())!.timeLeft).toBeLessThanOrEqual(10_000);
+    expect((await entry())!.nextChangeIn).toBeLessThanOrEqual(10_000);
     await page.clock.fastForward(10_000);
     expect((await entry())!.status).toBe('stale');
     await page.clock.fastForward(50_000);

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { DevtoolsSnapshot } from '../../client/prefetcher';
+import type { DevtoolsSnapshot } from '../../client/router-types';
 import {
   openPage,
   serveWithChromium,

@@ -115,29 +115,54 @@ describe('prefetch cache', () => {
     expect(cache.entries(T0 + 2).map((e) => e.key)).toEqual(['/c', '/a', '/d']);
   });
 
-  test('entries report status and time left for the devtools', () => {
+  test('entries report status, the next change and the expiry for the devtools', () => {
     const cache = createPrefetchCache<string>();
     cache.add('/a', 'auto', never(), T0);
     cache.add('/t', 'temporary', never(), T0);
-    expect(cache.entries(T0 + 40_000)).toEqual([
+    const used = cache.add('/f', 'full', never(), T0);
+    cache.use(used, T0 + 10_000);
+    const policy = { freshMs: 30_000, staleMs: 300_000 };
+    expect(cache.entries(T0 + 20_000)).toEqual([
+      // Fresh until 30 s, then stale until 300 s: two different answers.
       {
         key: '/a',
         kind: 'auto',
-        status: 'stale',
+        status: 'fresh',
         prefetchTime: T0,
         lastUsedTime: null,
-        timeLeft: 260_000,
+        nextChangeIn: 10_000,
+        expiresIn: 280_000,
+        policy,
         data: 'pending',
       },
       {
         key: '/t',
         kind: 'temporary',
-        status: 'expired',
+        status: 'fresh',
         prefetchTime: T0,
         lastUsedTime: null,
-        timeLeft: 0,
+        nextChangeIn: 10_000,
+        expiresIn: 10_000,
+        policy,
         data: 'pending',
       },
+      // Used at 10 s: reusable until 40 s by the fresh window, then still reusable (full) until 300 s.
+      {
+        key: '/f',
+        kind: 'full',
+        status: 'reusable',
+        prefetchTime: T0,
+        lastUsedTime: T0 + 10_000,
+        nextChangeIn: 20_000,
+        expiresIn: 280_000,
+        policy,
+        data: 'pending',
+      },
+    ]);
+    expect(cache.entries(T0 + 300_000).map((e) => [e.key, e.status, e.nextChangeIn, e.expiresIn])).toEqual([
+      ['/a', 'expired', 0, 0],
+      ['/t', 'expired', 0, 0],
+      ['/f', 'expired', 0, 0],
     ]);
   });
 });

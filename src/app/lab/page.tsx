@@ -54,6 +54,10 @@ export default function LabPage() {
           <Link href="/photos/9999">An unknown photo</Link> — a 404 with the site&apos;s not-found page.
         </li>
         <li>
+          <Link href="/cache-lab">Cache lab</Link> — one link of each kind of prefetch entry, and a walk
+          through their statuses with the devtools&apos; clock.
+        </li>
+        <li>
           <Link href="/?devtools" prefetch={false}>
             Devtools
           </Link>{' '}
