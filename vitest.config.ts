@@ -23,6 +23,7 @@ export default defineConfig({
             'test/shared/**/*.test.{ts,tsx}',
             'test/server/**/*.test.{ts,tsx}',
             'test/client/**/*.test.{ts,tsx}',
+            'test/repo/**/*.test.ts',
           ],
           environment: 'node',
         },

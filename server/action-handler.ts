@@ -28,9 +28,6 @@ import type { ResolvedOptions } from './options';
 import { readBody } from './read-body';
 import { runRevalidating } from './revalidate';
 
-/** Each action id with a loader of its module's export, made by the Vite plugin. */
-export type ActionModules = Readonly<Record<string, () => Promise<unknown>>>;
-
 /**
  * @param routeOf the route pattern of a path on this site: an error report names the page the
  *   action was called from, as render and load errors name theirs.

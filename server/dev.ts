@@ -17,7 +17,7 @@ import type { createApp as CreateApp, SwitchyardApp } from './create-app';
 import type { ClientAssets, RouteModules } from './route-runtime';
 import { CLIENT_ENTRY, FRAMEWORK_ROOT, viteConfigFor } from './vite-config';
 import { ACTIONS_ID, ROUTES_ID } from './vite-plugin';
-import type { ActionModules } from './action-handler';
+import type { ActionModules } from './options';
 
 export async function startDevServer({ appDir, port }: { appDir: string; port: number }): Promise<Server> {
   const outer = express();

@@ -2,11 +2,13 @@
  * `createApp` options, resolved once into a frozen, fully defaulted object.
  */
 import { RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from '../shared/constants';
-import type { ActionModules } from './action-handler';
 import type { ActionGuardOptions } from './action-guard';
 import { NO_REPORTER, type ErrorReporter } from './error-reporter';
 import type { ClientAssets, RouteModules } from './route-runtime';
 import { logStacksOnce } from './error-log';
+
+/** Each action id with a loader of its module's export, made by the Vite plugin. */
+export type ActionModules = Readonly<Record<string, () => Promise<unknown>>>;
 
 export interface Logger {
   error(message: string, error?: unknown): void;
