@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseCliArgs } from './cli-args.js';
+import { parseCliArgs } from '../server/cli-args.js';
 import { appErrorMessage } from './cli-errors.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

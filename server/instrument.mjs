@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { URL } from 'node:url';
-import { parseCliArgs } from '../bin/cli-args.js';
+import { parseCliArgs } from './cli-args.js';
 import { readSentryConfig } from './sentry-config.mjs';
 
 const config = readSentryConfig(process.env, undefined);

@@ -4,28 +4,21 @@
  * A tree that breaks a rule of validate-route-tree.ts is never returned: `buildRouteTree` throws a
  * `RouteTreeError` that names every offending file.
  */
-import { formatSegment, parseSegment, urlNodesOf, type Segment } from './segment';
+import { COMPONENT_FILES, SERVER_FILES, type RouteFile, type RouteNode } from './route-node';
+import { formatSegment, parseSegment, urlNodesOf } from './segment';
 import { validateRouteTree } from './validate-route-tree';
-
-/** Files with a meaning to the router; anything else in the app directory is left alone. */
-export const COMPONENT_FILES = ['layout', 'page', 'loading', 'not-found', 'error', 'default'] as const;
-export const SERVER_FILES = ['layout.server', 'page.server'] as const;
-export type ComponentFile = (typeof COMPONENT_FILES)[number];
-export type ServerFile = (typeof SERVER_FILES)[number];
-export type RouteFile = ComponentFile | ServerFile;
 
 const COMPONENT_EXTENSIONS = ['.tsx', '.jsx', '.ts', '.js'];
 const SERVER_EXTENSIONS = ['.ts', '.js'];
 
-export interface RouteNode {
-  /** Folder name as written; `''` for the root. */
-  name: string;
-  /** `null` only for the root. */
-  segment: Segment | null;
-  /** The router files of this folder by role, as paths relative to the app directory. */
-  files: Partial<Record<RouteFile, string>>;
-  children: RouteNode[];
-}
+export {
+  COMPONENT_FILES,
+  SERVER_FILES,
+  type ComponentFile,
+  type RouteFile,
+  type RouteNode,
+  type ServerFile,
+} from './route-node';
 
 export class RouteTreeError extends Error {
   constructor(readonly problems: readonly string[]) {

@@ -4,7 +4,7 @@
  * what to change.
  */
 import { folderNameProblem } from './folder-name';
-import type { RouteNode } from './route-tree';
+import type { RouteNode } from './route-node';
 import { formatSegment, isUrlSegment, paramOf, routeSegmentOf, urlNodesOf, type Segment } from './segment';
 
 /** Returns every problem of the tree; an empty list means it is valid. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseCliArgs, USAGE } from '../../bin/cli-args.js';
+import { parseCliArgs, USAGE } from '../../server/cli-args.js';
 
 const cwd = process.cwd();
 const parse = (argv: string[], env: Record<string, string> = {}) => parseCliArgs(argv, { cwd, env });

@@ -1,0 +1,23 @@
+/**
+ * A node of the route tree: one folder of the app directory, with its segment, its router files
+ * by role and its children. The contract both the tree builder (route-tree.ts) and the rules it
+ * is checked against (validate-route-tree.ts) read.
+ */
+import type { Segment } from './segment';
+
+/** Files with a meaning to the router; anything else in the app directory is left alone. */
+export const COMPONENT_FILES = ['layout', 'page', 'loading', 'not-found', 'error', 'default'] as const;
+export const SERVER_FILES = ['layout.server', 'page.server'] as const;
+export type ComponentFile = (typeof COMPONENT_FILES)[number];
+export type ServerFile = (typeof SERVER_FILES)[number];
+export type RouteFile = ComponentFile | ServerFile;
+
+export interface RouteNode {
+  /** Folder name as written; `''` for the root. */
+  name: string;
+  /** `null` only for the root. */
+  segment: Segment | null;
+  /** The router files of this folder by role, as paths relative to the app directory. */
+  files: Partial<Record<RouteFile, string>>;
+  children: RouteNode[];
+}
