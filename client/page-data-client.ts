@@ -3,12 +3,14 @@
  * filling in the layout data the server left out because the client holds it.
  */
 import {
+  isIntercepted,
   PAGE_DATA_TYPE,
   type InterceptedAnswer,
   type PageDataAnswer,
   type PageDataResponse,
 } from '../shared/page-data';
 import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state';
+import type { CachedPage, Prefetched } from './router-types';
 
 /**
  * Anything but a JSON page state (a 5xx, a proxy's HTML page) is a failed fetch. A body the
@@ -133,4 +135,24 @@ function assertAllShown(state: PageState): PageState {
   };
   check(state.segments);
   return state;
+}
+
+/**
+ * The page an answer gives when shown over `on`: an intercepted route goes into its slot; a
+ * push or replace keeps what unmatched slots showed; back, forward and refresh take it as is.
+ */
+export function pageOver(
+  on: Prefetched,
+  cached: CachedPage,
+  kind: 'push' | 'replace' | 'pop' | 'refresh',
+): Prefetched {
+  if (isIntercepted(cached)) {
+    return {
+      state: spliceIntercepted(on.state, cached),
+      modules: new Map([...on.modules, ...cached.modules]),
+    };
+  }
+  if (kind !== 'push' && kind !== 'replace') return cached;
+  const state = keepUnmatchedSlots(on.state, cached.state);
+  return state === cached.state ? cached : { state, modules: new Map([...on.modules, ...cached.modules]) };
 }

@@ -7,32 +7,14 @@
  * here first; expired entries are pruned at every lookup and every prefetch.
  */
 import { PREFETCH_CONCURRENCY, PREFETCH_TIMEOUT_MS } from '../shared/constants';
-import {
-  isIntercepted,
-  isRedirectAnswer,
-  PAGE_DATA_TYPE,
-  pageDataUrl,
-  type InterceptedAnswer,
-} from '../shared/page-data';
+import { isIntercepted, isRedirectAnswer, PAGE_DATA_TYPE, pageDataUrl } from '../shared/page-data';
 import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache';
 import { createPrefetchQueue } from '../shared/prefetch-queue';
 import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
-import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
+import { filesOf, segmentFilesOf } from '../shared/page-state';
 import { startDeadline } from './deadline';
 import { readPageData } from './page-data-client';
-import type { DevtoolsSnapshot, Modules, RouterEffects } from './router-types';
-
-/** A page: its state (partial for an `auto` prefetch) and its components. */
-export interface Prefetched {
-  state: PageState;
-  modules: Modules;
-}
-
-/**
- * What a cache entry holds once settled: a page, or an intercepted route with its components,
- * to show over whatever page is at hand when it is used.
- */
-export type CachedPage = Prefetched | (InterceptedAnswer & { modules: Modules });
+import type { CachedPage, DevtoolsSnapshot, RouterEffects } from './router-types';
 
 /** What a lookup finds: an entry, its status now, and what the cache decision needs. */
 export interface Found {

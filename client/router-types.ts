@@ -4,6 +4,7 @@
  * clock). The implementation is `router.ts`; the browser's effects are `browser-effects.ts`.
  */
 import type { Revalidated } from '../shared/actions';
+import type { InterceptedAnswer } from '../shared/page-data';
 import type { PageState } from '../shared/page-state';
 import type { EntryView } from '../shared/prefetch-cache';
 import type { CachePolicy } from '../shared/prefetch-status';
@@ -28,6 +29,18 @@ export interface DevtoolsSnapshot {
 
 /** Components by route file; the core never looks inside. */
 export type Modules = ReadonlyMap<string, unknown>;
+
+/** A page: its state (partial for an `auto` prefetch) and its components. */
+export interface Prefetched {
+  state: PageState;
+  modules: Modules;
+}
+
+/**
+ * What a cache entry holds once settled: a page, or an intercepted route with its components,
+ * to show over whatever page is at hand when it is used.
+ */
+export type CachedPage = Prefetched | (InterceptedAnswer & { modules: Modules });
 
 export type ScrollIntent =
   | { kind: 'top' }

@@ -11,26 +11,22 @@
  *      starts at the click: scripts, and a prefetch still on its way, count against it;
  *   3. commit it (`commit`): history, the held page, one snapshot with its scroll and announcement;
  *   4. fill in what a loading state stands for (`fillIn`), behind that loading state;
- *   5. fall back (`hardNavigate`) to a full page load when the budget runs out or page data fails,
+ *   5. fall back (`fallBack`) to a full page load when the budget runs out or page data fails,
  *      never twice in a row to one URL.
  * A newer navigation aborts the older one, which never commits. Back and forward restore the
  * pages the router holds without a request, and never consult the cache.
  */
 import { chooseSource, planFromEntry } from '../shared/cache-decision';
-import {
-  HARD_NAVIGATION_GUARD_MS,
-  HISTORY_ENTRIES_HELD,
-  MAX_REDIRECTS,
-  ROUTE_SCRIPT_TIMEOUT_MS,
-} from '../shared/constants';
+import { HISTORY_ENTRIES_HELD, MAX_REDIRECTS, ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants';
 import { isIntercepted, type DataMode } from '../shared/page-data';
-import { isAffected } from '../shared/prefetch-cache';
 import type { EntryStatus } from '../shared/prefetch-status';
 import { checkRedirectTarget } from '../shared/redirect-target';
 import { startDeadline, TimeoutError, type Deadline } from './deadline';
-import { keepUnmatchedSlots, spliceIntercepted } from './page-data-client';
+import { hardNavigate } from './hard-navigation';
+import { createHeldPages } from './held-pages';
+import { pageOver, spliceIntercepted } from './page-data-client';
 import { createPageFetcher, FollowRedirect, SCRIPTS_TIMED_OUT } from './page-fetch';
-import { createPrefetcher, settled, type CachedPage, type Found, type Prefetched } from './prefetcher';
+import { createPrefetcher, settled, type Found } from './prefetcher';
 
 export type {
   HistoryEntryState,
@@ -42,7 +38,14 @@ export type {
   RouterSnapshot,
   ScrollIntent,
 } from './router-types';
-import type { Router, RouterOptions, RouterSnapshot, ScrollIntent } from './router-types';
+import type {
+  CachedPage,
+  Prefetched,
+  Router,
+  RouterOptions,
+  RouterSnapshot,
+  ScrollIntent,
+} from './router-types';
 
 type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh';
 
@@ -68,9 +71,6 @@ interface FirstRender {
   after: DataMode | undefined;
 }
 
-/** A page held for back and forward; `stale` once a server action revalidated its path. */
-type HeldPage = Prefetched & { scroll?: { x: number; y: number }; stale?: true };
-
 export function createRouter(options: RouterOptions): Router {
   const { initial, effects, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
   const buildId = initial.state.buildId;
@@ -83,8 +83,7 @@ export function createRouter(options: RouterOptions): Router {
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
   const listeners = new Set<() => void>();
-  /** Pages held for back and forward, by history key; oldest first. */
-  const held = new Map<string, HeldPage>();
+  const held = createHeldPages(HISTORY_ENTRIES_HELD);
   let currentKey = initial.history?.key ?? effects.newKey();
   let inFlight: Navigation | undefined;
   let sequence = 0;
@@ -98,13 +97,7 @@ export function createRouter(options: RouterOptions): Router {
     pending: false,
   };
   effects.replaceState({ key: currentKey }, snapshot.href);
-  hold(currentKey, { state: initial.state, modules: initial.modules });
-
-  function hold(key: string, page: HeldPage): void {
-    held.delete(key);
-    held.set(key, page);
-    if (held.size > HISTORY_ENTRIES_HELD) held.delete(held.keys().next().value!);
-  }
+  held.hold(currentKey, { state: initial.state, modules: initial.modules });
 
   function publish(next: Partial<RouterSnapshot>): void {
     snapshot = { ...snapshot, ...next };
@@ -113,8 +106,7 @@ export function createRouter(options: RouterOptions): Router {
 
   function saveScroll(): void {
     const scroll = effects.readScroll();
-    const page = held.get(currentKey);
-    if (page) held.set(currentKey, { ...page, scroll });
+    held.keepScroll(currentKey, scroll);
     effects.replaceState({ key: currentKey, scroll }, snapshot.href);
   }
 
@@ -135,30 +127,10 @@ export function createRouter(options: RouterOptions): Router {
 
   const isCurrent = (nav: Navigation) => nav.id === sequence;
 
-  /** Phase 5: a full page load, unless that would load the URL we just hard-loaded (a loop). */
-  function hardNavigate(href: string, why: string, error?: unknown): void {
-    const absolute = new URL(href, effects.currentHref()).href;
-    const last = parseLast(effects.storage?.get() ?? null);
+  /** Phase 5: a full page load of the target (hard-navigation.ts guards against a loop). */
+  function fallBack(href: string, why: string, error?: unknown): void {
     publish({ pending: false });
-    if (last && last.href === absolute && effects.now() - last.at < HARD_NAVIGATION_GUARD_MS) {
-      effects.reportError?.(`switchyard: not reloading ${absolute} again (${why})`, error);
-      return;
-    }
-    effects.storage?.set(JSON.stringify({ href: absolute, at: effects.now() }));
-    effects.assign(absolute);
-  }
-
-  /** The page an entry gives when shown over `on`: an intercepted route goes into its slot. */
-  function pageOver(on: Prefetched, cached: CachedPage, kind: NavigationKind): Prefetched {
-    if (isIntercepted(cached)) {
-      return {
-        state: spliceIntercepted(on.state, cached),
-        modules: new Map([...on.modules, ...cached.modules]),
-      };
-    }
-    if (kind !== 'push' && kind !== 'replace') return cached;
-    const state = keepUnmatchedSlots(on.state, cached.state);
-    return state === cached.state ? cached : { state, modules: new Map([...on.modules, ...cached.modules]) };
+    hardNavigate(effects, href, why, error);
   }
 
   /**
@@ -200,7 +172,7 @@ export function createRouter(options: RouterOptions): Router {
         await followRedirect(error.location, next, scroll, target.href, redirects + 1);
         return;
       }
-      hardNavigate(target.href, error instanceof TimeoutError ? error.message : 'page data failed', error);
+      fallBack(target.href, error instanceof TimeoutError ? error.message : 'page data failed', error);
     } finally {
       nav.budget.clear();
       if (inFlight === nav) inFlight = undefined;
@@ -261,7 +233,7 @@ export function createRouter(options: RouterOptions): Router {
       : undefined;
     const [page, , main] = await Promise.all([fetching, scripts, below]);
     if (main && !isIntercepted(main)) {
-      refreshHeld(under!, main);
+      held.refresh(under!, main);
       if (isIntercepted(page))
         return {
           page: {
@@ -281,7 +253,7 @@ export function createRouter(options: RouterOptions): Router {
     if (!isCurrent(nav)) return;
     // The server never intercepts a `rest` request: this is a bug, not a user's problem.
     if (isIntercepted(full)) throw new Error('switchyard: the rest of a page came back intercepted');
-    hold(currentKey, full);
+    held.hold(currentKey, full);
     publish({
       state: full.state,
       modules: full.modules,
@@ -289,15 +261,6 @@ export function createRouter(options: RouterOptions): Router {
       scroll: { kind: 'keep' },
       announce: false,
     });
-  }
-
-  /** The page under an intercepted route was fetched again: pages held for its URL get it too. */
-  function refreshHeld(url: string, page: Prefetched): void {
-    for (const [key, kept] of held) {
-      if (kept.state.url === url && kept.state.mainUrl === undefined) {
-        held.set(key, { ...page, ...(kept.scroll ? { scroll: kept.scroll } : {}) });
-      }
-    }
   }
 
   /**
@@ -314,7 +277,7 @@ export function createRouter(options: RouterOptions): Router {
   ): Promise<void> {
     const path = checkRedirectTarget(location);
     if (path === null) {
-      hardNavigate(from, 'redirect to another origin');
+      fallBack(from, 'redirect to another origin');
       return;
     }
     const target = new URL(path, effects.currentHref());
@@ -349,7 +312,7 @@ export function createRouter(options: RouterOptions): Router {
       currentKey = key;
       effects.replaceState({ key }, local);
     }
-    hold(currentKey, page);
+    held.hold(currentKey, page);
     publish({
       state: page.state,
       modules: page.modules,
@@ -387,7 +350,7 @@ export function createRouter(options: RouterOptions): Router {
           saveScroll();
           currentKey = effects.newKey();
           effects.pushState({ key: currentKey }, local);
-          hold(currentKey, { state: snapshot.state, modules: snapshot.modules });
+          held.hold(currentKey, { state: snapshot.state, modules: snapshot.modules });
         }
         publish({ href: local, commit: snapshot.commit + 1, scroll: intent, announce: false });
         return;
@@ -408,13 +371,7 @@ export function createRouter(options: RouterOptions): Router {
     revalidate(paths) {
       paths.forEach(({ path, type }) => prefetcher.invalidate(path, type));
       // Pages held for back and forward that show a changed path are fetched again on return.
-      for (const [key, page] of held) {
-        const urls = [page.state.url, page.state.mainUrl].filter((url) => url !== undefined);
-        const hit = urls.some((url) =>
-          paths.some(({ path, type }) => isAffected(url.split('?')[0]!, path, type)),
-        );
-        if (key !== currentKey && hit) held.set(key, { ...page, stale: true });
-      }
+      held.markStale(paths, currentKey);
       return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
     },
     back: () => effects.go(-1),
@@ -423,15 +380,14 @@ export function createRouter(options: RouterOptions): Router {
       const page = entry ? held.get(entry.key) : undefined;
       const href = toLocal(effects.currentHref());
       // The page we leave keeps its scroll position for when the user comes back to it.
-      const leaving = held.get(currentKey);
-      if (leaving) held.set(currentKey, { ...leaving, scroll: effects.readScroll() });
+      held.keepScroll(currentKey, effects.readScroll());
       currentKey = entry?.key ?? effects.newKey();
       if (!entry) effects.replaceState({ key: currentKey }, href);
       const saved = page?.scroll ?? entry?.scroll;
       const scroll: ScrollIntent = saved ? { kind: 'restore', ...saved } : { kind: 'top' };
       if (page && !page.stale) {
         cancel();
-        hold(currentKey, page);
+        held.hold(currentKey, page);
         publish({
           state: page.state,
           modules: page.modules,
@@ -470,15 +426,4 @@ function toLocal(href: string): string {
 function pathAndSearch(href: string): string {
   const url = new URL(href, 'http://localhost');
   return url.pathname + url.search;
-}
-
-function parseLast(text: string | null): { href: string; at: number } | undefined {
-  try {
-    const value = text ? (JSON.parse(text) as { href?: unknown; at?: unknown }) : undefined;
-    return typeof value?.href === 'string' && typeof value.at === 'number'
-      ? { href: value.href, at: value.at }
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

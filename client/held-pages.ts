@@ -1,0 +1,51 @@
+/**
+ * The pages the router holds for back and forward, by history key: what a popstate shows with
+ * no request, at the scroll position it was left at. Bounded: past `limit` the oldest goes (and
+ * history returning to it fetches the page). A page whose path a server action revalidated is
+ * marked stale: history returning to it fetches it again.
+ */
+import type { Revalidated } from '../shared/actions';
+import { isAffected } from '../shared/prefetch-cache';
+import type { Prefetched } from './router-types';
+
+export type HeldPage = Prefetched & { scroll?: { x: number; y: number }; stale?: true };
+
+export function createHeldPages(limit: number) {
+  // Map order is age order: holding a page again moves it to the end.
+  const held = new Map<string, HeldPage>();
+  return {
+    get: (key: string) => held.get(key),
+
+    hold(key: string, page: HeldPage): void {
+      held.delete(key);
+      held.set(key, page);
+      if (held.size > limit) held.delete(held.keys().next().value!);
+    },
+
+    /** Remembers where the user left a page, for when history comes back to it. */
+    keepScroll(key: string, scroll: { x: number; y: number }): void {
+      const page = held.get(key);
+      if (page) held.set(key, { ...page, scroll });
+    },
+
+    /** Marks every page but `current` that shows a revalidated path (or has it under a modal). */
+    markStale(paths: readonly Revalidated[], current: string): void {
+      for (const [key, page] of held) {
+        const urls = [page.state.url, page.state.mainUrl].filter((url) => url !== undefined);
+        const hit = urls.some((url) =>
+          paths.some(({ path, type }) => isAffected(url.split('?')[0]!, path, type)),
+        );
+        if (key !== current && hit) held.set(key, { ...page, stale: true });
+      }
+    },
+
+    /** The page at `url` was fetched again (under a modal): pages held for that URL take it. */
+    refresh(url: string, page: Prefetched): void {
+      for (const [key, kept] of held) {
+        if (kept.state.url === url && kept.state.mainUrl === undefined) {
+          held.set(key, { ...page, ...(kept.scroll ? { scroll: kept.scroll } : {}) });
+        }
+      }
+    },
+  };
+}
