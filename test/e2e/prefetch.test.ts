@@ -4,6 +4,7 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { statusLabel } from '../../client/devtools/timeline';
 import type { DevtoolsSnapshot } from '../../client/router-types';
 import {
   openPage,
@@ -258,7 +259,7 @@ describe.skipIf(skipWithoutChromium)('the prefetch cache in Chromium', () => {
             rows.map((row) => [...row.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)),
           ),
       )
-      .toEqual(entries.map((e) => [e.key, e.kind, e.status]));
+      .toEqual(entries.map((e) => [e.key, e.kind, statusLabel(e)]));
     expect(await panel.locator('[data-devtools="queue"]').textContent()).toBe(
       `running ${queue.running.length} · waiting ${queue.waiting.length}`,
     );

@@ -7,6 +7,9 @@ import { describe, expect, test } from 'vitest';
 import type { DevtoolsApi } from '../../client/devtools/install';
 import { openAt, serveWithChromium, skipWithoutChromium, type RunningServer } from './harness';
 
+/** Prefetches on a loaded machine can take seconds: wait for them, never time them. */
+const SLOW = { timeout: 20_000 };
+
 type WithDevtools = { __SWITCHYARD_DEVTOOLS__: DevtoolsApi };
 const snapshot = (page: Page) =>
   page.evaluate(() => (window as unknown as WithDevtools).__SWITCHYARD_DEVTOOLS__.snapshot());
@@ -21,11 +24,13 @@ describe.skipIf(skipWithoutChromium)('the devtools in Chromium', () => {
 
   test('the cache lab: each kind of entry, then the clock moved 31 s turns the unused auto entry stale', async () => {
     const { page, errors } = await openAt(browser, `${server.url}/cache-lab?devtools`);
-    await expect.poll(async () => (await entryOf(page, '/tags'))?.data).toBe('settled');
-    await expect.poll(async () => (await entryOf(page, '/lab/slow'))?.partial).toBe(true);
-    await expect.poll(async () => (await entryOf(page, '/lab/slow?delay=500'))?.kind).toBe('full');
-    await expect.poll(async () => (await entryOf(page, '/lab/server-error'))?.data).toBe('failed');
-    await expect.poll(async () => (await entryOf(page, '/photos/5 (feed)/@modal'))?.data).toBe('settled');
+    await expect.poll(async () => (await entryOf(page, '/tags'))?.data, SLOW).toBe('settled');
+    await expect.poll(async () => (await entryOf(page, '/lab/slow'))?.partial, SLOW).toBe(true);
+    await expect.poll(async () => (await entryOf(page, '/lab/slow?delay=500'))?.kind, SLOW).toBe('full');
+    await expect.poll(async () => (await entryOf(page, '/lab/server-error'))?.data, SLOW).toBe('failed');
+    await expect
+      .poll(async () => (await entryOf(page, '/photos/5 (feed)/@modal'))?.data, SLOW)
+      .toBe('settled');
     const before = await snapshot(page);
     expect(before.settings).toEqual({
       freshMs: 30_000,
@@ -37,7 +42,7 @@ describe.skipIf(skipWithoutChromium)('the devtools in Chromium', () => {
     expect(await entryOf(page, '/tags')).toMatchObject({ kind: 'auto', status: 'fresh' });
 
     const panel = page.locator('#switchyard-devtools');
-    await expect.poll(() => panel.isVisible()).toBe(true);
+    await expect.poll(() => panel.isVisible(), SLOW).toBe(true);
     // One bar per entry on the timeline, and the settings in force.
     expect(await panel.locator('[data-devtools-bar]').count()).toBe(before.entries.length);
     expect(await panel.locator('[data-devtools="settings"]').textContent()).toContain('fresh 30 s');
