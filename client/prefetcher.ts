@@ -72,7 +72,8 @@ export function createPrefetcher({
         ]),
       );
       if (data.buildId !== buildId) throw new Error('a new build was deployed');
-      // A redirect is the navigation's to follow, with its own checks: the entry is dropped.
+      // A redirect is the navigation's to follow, with its own checks: the entry fails, and a
+      // click fetches the page itself and follows it.
       if (isRedirectAnswer(data)) throw new Error(`${url.pathname} redirects`);
       if (isIntercepted(data)) {
         const files = segmentFilesOf(data.intercept.state.segments);
