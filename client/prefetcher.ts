@@ -9,7 +9,7 @@
 import { PREFETCH_CONCURRENCY, PREFETCH_TIMEOUT_MS } from '../shared/constants';
 import { isIntercepted, isRedirectAnswer, PAGE_DATA_TYPE, pageDataUrl } from '../shared/page-data';
 import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache';
-import { createPrefetchQueue } from '../shared/prefetch-queue';
+import { createPrefetchQueue, QueueFull } from '../shared/prefetch-queue';
 import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
 import { filesOf, segmentFilesOf } from '../shared/page-state';
 import { startDeadline } from './deadline';
@@ -108,7 +108,10 @@ export function createPrefetcher({
       // The fetch reads its entry only after its response is back, long after this line.
       const promise = queue.add(key, () => fetchEntry(url, kind, intercepted, () => entry));
       const entry: CacheEntry<CachedPage> = cache.add(key, kind, promise, now);
-      promise.catch(() => {}); // a failed prefetch only means the navigation fetches itself
+      promise.catch((error: unknown) => {
+        // Dropped unstarted from a full queue: nothing is known of the URL, so keep no failure.
+        if (error instanceof QueueFull && cache.get(key) === entry) cache.delete(key);
+      }); // any other failure only means the navigation fetches itself
     },
 
     /** The entry for a URL, its status now (after pruning), and whether its prefetch failed. */

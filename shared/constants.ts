@@ -14,6 +14,8 @@ export const PREFETCH_CONCURRENCY = 5;
  * a prefetch (its data or its scripts) counts against the same budget, from the click.
  */
 export const ROUTE_SCRIPT_TIMEOUT_MS = 3_800;
+/** Prefetches that may wait for a place in the queue; past it the oldest waiting one is dropped. */
+export const PREFETCH_MAX_WAITING = 50;
 /** A prefetch that has not settled by then is abandoned (and its request aborted). */
 export const PREFETCH_TIMEOUT_MS = 15_000;
 /** A server render still running after this long is aborted and ends with its fallbacks. */

@@ -6,10 +6,15 @@
  * and the slot-job it leaves behind then simply runs the next task.
  *
  * The same key is never in flight twice: adding a key that is waiting or running returns the
- * promise already there.
+ * promise already there. At most `maxWaiting` tasks wait: past that the oldest waiting one is
+ * dropped (its promise rejects with `QueueFull`), since the links seen last are the likelier
+ * clicks, and its slot-job runs the newcomer — so p-limit's own list stays bounded too.
  */
 import pLimit from 'p-limit';
-import { PREFETCH_CONCURRENCY } from './constants';
+import { PREFETCH_CONCURRENCY, PREFETCH_MAX_WAITING } from './constants';
+
+/** A task dropped unstarted to keep the waiting list bounded: not a failure of its URL. */
+export class QueueFull extends Error {}
 
 interface Task<T> {
   key: string;
@@ -32,7 +37,10 @@ export interface PrefetchQueue {
   waiting(): string[];
 }
 
-export function createPrefetchQueue(concurrency = PREFETCH_CONCURRENCY): PrefetchQueue {
+export function createPrefetchQueue(
+  concurrency = PREFETCH_CONCURRENCY,
+  maxWaiting = PREFETCH_MAX_WAITING,
+): PrefetchQueue {
   const limit = pLimit(concurrency);
   const waiting: Task<unknown>[] = [];
   const running = new Map<string, Task<unknown>>();
@@ -56,6 +64,11 @@ export function createPrefetchQueue(concurrency = PREFETCH_CONCURRENCY): Prefetc
         reject = rej;
       });
       waiting.push({ key, run, resolve, reject, promise } as Task<unknown>);
+      if (waiting.length > maxWaiting) {
+        // The oldest waiting task goes; the slot-job it had will run whichever task is first.
+        waiting.shift()!.reject(new QueueFull('the prefetch queue is full'));
+        return promise;
+      }
       // One slot-job per task; it runs whichever task is at the front when its turn comes.
       void limit(async () => {
         const next = waiting.shift();

@@ -4,7 +4,7 @@
  * The router core on fake effects and fake timers; no React, no DOM.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { PREFETCH_TIMEOUT_MS, ROUTE_SCRIPT_TIMEOUT_MS } from '../../shared/constants';
+import { PREFETCH_MAX_WAITING, PREFETCH_TIMEOUT_MS, ROUTE_SCRIPT_TIMEOUT_MS } from '../../shared/constants';
 import type { Modules } from '../../client/router';
 import { deferred } from '../helpers/deferred';
 import {
@@ -119,6 +119,23 @@ describe('waiting on a prefetch counts against the route-script budget, from the
     router.prefetch('/a');
     await flush();
     expect(h.fetches.map((f) => f.url.split('?')[0])).toEqual(['/a', '/b']);
+  });
+});
+
+describe('a bounded queue', () => {
+  test('a prefetch dropped unstarted from a full queue leaves no entry: its link may ask again', async () => {
+    const h = harness();
+    const router = start(h, undefined, { concurrency: 1 });
+    router.prefetch('/p/1');
+    await flush(); // /p/1 takes the one place, and never answers
+    for (let i = 2; i <= PREFETCH_MAX_WAITING + 2; i++) router.prefetch(`/p/${i}`);
+    await flush();
+    const keys = router.devtools().entries.map((e) => e.key);
+    expect(router.devtools().queue.waiting).toHaveLength(PREFETCH_MAX_WAITING);
+    expect(keys).not.toContain('/p/2'); // the oldest waiting one went
+    expect(keys).toContain(`/p/${PREFETCH_MAX_WAITING + 2}`);
+    router.prefetch('/p/2');
+    expect(router.devtools().queue.waiting.at(-1)).toBe('/p/2');
   });
 });
 

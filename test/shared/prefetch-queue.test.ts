@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createPrefetchQueue } from '../../shared/prefetch-queue';
+import { createPrefetchQueue, QueueFull } from '../../shared/prefetch-queue';
 import { deferred, type Deferred } from '../helpers/deferred';
 
 /** Lets p-limit's internal promise hops run. */
@@ -18,6 +18,37 @@ function tasks(n: number) {
 }
 
 describe('prefetch queue', () => {
+  test('the waiting list is bounded: past it the oldest waiting task is dropped, and the newest still runs', async () => {
+    const { keys, replies, started, run } = tasks(6);
+    const queue = createPrefetchQueue(1, 2);
+    const add = (key: string) =>
+      queue.add(key, run(key)).then(
+        () => `${key} ran`,
+        (error: unknown) => `${key} ${error instanceof QueueFull ? 'dropped' : 'failed'}`,
+      );
+    const outcomes = [add(keys[0]!)];
+    await settle(); // /p/1 takes the one place
+    outcomes.push(...keys.slice(1).map(add));
+    await settle();
+    // /p/1 runs; of /p/2../p/6 only the two added last still wait.
+    expect(queue.running()).toEqual(['/p/1']);
+    expect(queue.waiting()).toEqual(['/p/5', '/p/6']);
+    for (const key of ['/p/1', '/p/5', '/p/6']) {
+      replies[key]!.resolve('ok');
+      await settle();
+    }
+    expect(await Promise.all(outcomes)).toEqual([
+      '/p/1 ran',
+      '/p/2 dropped',
+      '/p/3 dropped',
+      '/p/4 dropped',
+      '/p/5 ran',
+      '/p/6 ran',
+    ]);
+    expect(started).toEqual(['/p/1', '/p/5', '/p/6']);
+    expect(queue.pendingCount).toBe(0);
+  });
+
   test('at most 5 run at once; the rest wait their turn, first in first out', async () => {
     const queue = createPrefetchQueue();
     const { keys, replies, started, run } = tasks(8);
