@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../../test/e2e/chromium';
 import { FRAMEWORK_ROOT } from '../../server/vite-config';
@@ -18,8 +19,10 @@ import { printReport } from './report';
 import { rssMiB, startServer, stopServer, type RunningServer, type ServerName } from './servers';
 
 const quick = process.argv.includes('--quick');
-const REPS = quick ? 1 : 4;
-const SECONDS = quick ? 2 : 5;
+// Many short turns rather than a few long ones: a neighbour's burst then weighs on one turn.
+const REPS = quick ? 1 : 8;
+const SECONDS = quick ? 2 : 2.5;
+const WARM_UP_SECONDS = quick ? 1 : 2;
 const PAGE = '/items/1';
 const OUT = join(FRAMEWORK_ROOT, '.switchyard/bench');
 const builds = {
@@ -30,6 +33,7 @@ const builds = {
 
 const step = (what: string) => console.log(`▶ ${what}`);
 
+const loadAtStart = loadavg()[0]!;
 step('building Switchyard (bench app and demo) and the bare server');
 for (const [app, out] of [
   ['scripts/bench/app', builds.switchyard],
@@ -52,7 +56,9 @@ try {
     const runs: Record<'switchyard' | 'bare', LoadFigures[]> = { switchyard: [], bare: [] };
     for (let rep = 0; rep < REPS; rep++) {
       for (const server of rep % 2 ? [bare, sy] : [sy, bare]) {
-        runs[server.name as 'switchyard' | 'bare'].push(await loadRun(server, PAGE, SECONDS, headers));
+        runs[server.name as 'switchyard' | 'bare'].push(
+          await loadRun(server, PAGE, SECONDS, headers, rep === 0 ? WARM_UP_SECONDS : 0.3),
+        );
       }
     }
     return { switchyard: medians(runs.switchyard), bare: medians(runs.bare) };
@@ -92,7 +98,7 @@ try {
   const demo = await startServer('demo', builds.demo);
   servers.push(demo);
   const feed = {
-    load: await loadRun(demo, '/', SECONDS, { 'accept-encoding': BROWSER_ENCODING }),
+    load: await loadRun(demo, '/', SECONDS, { 'accept-encoding': BROWSER_ENCODING }, WARM_UP_SECONDS),
     ttfbMs: (await ttfbOf([demo], '/', 20)).demo!,
     html: await sizesOf(demo.origin + '/'),
     rssMiB: rssMiB(demo),
@@ -114,7 +120,11 @@ try {
   const results = {
     date: new Date().toISOString(),
     quick,
-    machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0]! },
+    },
     settings: { reps: REPS, seconds: SECONDS, connections: 8, page: PAGE },
     load: { plain, compressed },
     ttfbMs: ttfb,

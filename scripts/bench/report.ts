@@ -8,6 +8,7 @@ import type { LoadFigures } from './load';
 
 type Pair<T> = { switchyard: T; bare: T };
 export interface BenchResults {
+  machine: { node: string; cpus: number; loadAverage: { atStart: number; atEnd: number } };
   load: { plain: Pair<LoadFigures>; compressed: Pair<LoadFigures> };
   ttfbMs: Record<string, number>;
   rssMiB: Pair<number>;
@@ -210,6 +211,11 @@ export function tableRows(r: BenchResults): Row[] {
 export function printReport(r: BenchResults): void {
   const rows: Row[] = [['', 'Switchyard', 'bare', 'ratio', 'target', 'met'], ...tableRows(r)];
   console.log('\n' + markdownTable(rows));
+  const { cpus, loadAverage } = r.machine;
+  // Others' work on the machine moves every figure: the ratios of one run are what to compare.
+  console.log(
+    `\n${cpus} CPUs, 1-minute load average ${loadAverage.atStart.toFixed(1)} at the start, ${loadAverage.atEnd.toFixed(1)} at the end.`,
+  );
   console.log('\nRouter runtime, largest modules (minified bytes before gzip):');
   for (const { module, bytes } of r.bytes.routerRuntime.modules.slice(0, 8))
     console.log(`  ${String(bytes).padStart(6)}  ${module}`);

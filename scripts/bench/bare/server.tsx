@@ -1,14 +1,13 @@
 /**
  * The bare server the bench measures Switchyard against: Express 5 and `renderToPipeableStream`,
  * nothing else. It renders the bench page from the same data, serves its hashed client bundle
- * under /assets/ and, like Switchyard, compresses per `Accept-Encoding` with the same settings.
+ * under /assets/ and, like Switchyard, compresses per `Accept-Encoding` with the same compressor.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import zlib from 'node:zlib';
 import express from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
-import { BROTLI_QUALITY, GZIP_LEVEL } from '../../../server/compression';
+import { createCompressor, negotiateEncoding } from '../../../server/compression';
 import { itemsFor } from '../items';
 import { Document } from './document';
 
@@ -25,25 +24,20 @@ app.set('etag', false);
 app.use('/assets', express.static(join(outDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
 app.get('/items/:id', (req, res) => {
   const data = itemsFor(req.params.id);
-  const accepted = req.headers['accept-encoding'] ?? '';
+  const accepted = req.headers['accept-encoding'];
   const stream = renderToPipeableStream(<Document data={data} />, {
     bootstrapScriptContent: `self.__BARE__=${JSON.stringify(data).replace(/</g, '\\u003c')}`,
     bootstrapModules: [`/${entry}`],
     onShellReady() {
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.setHeader('cache-control', 'no-store');
-      if (/\bbr\b/.test(accepted)) {
-        res.setHeader('content-encoding', 'br');
-        const br = zlib.createBrotliCompress({
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
-        });
-        br.pipe(res);
-        stream.pipe(br);
-      } else if (/\bgzip\b/.test(accepted)) {
-        res.setHeader('content-encoding', 'gzip');
-        const gzip = zlib.createGzip({ level: GZIP_LEVEL });
-        gzip.pipe(res);
-        stream.pipe(gzip);
+      // Switchyard's own compressor and choice of encoding: the CPU ratio compares like with like.
+      const encoding = negotiateEncoding(accepted);
+      if (encoding) {
+        res.setHeader('content-encoding', encoding);
+        const compressor = createCompressor(encoding);
+        compressor.pipe(res);
+        stream.pipe(compressor);
       } else stream.pipe(res);
     },
     onShellError() {
