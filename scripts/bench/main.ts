@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium } from '../../test/e2e/chromium';
+import { CHROMIUM_PATH, hasChromium, INSTALL_HINT, launchChromium } from '../../test/e2e/chromium';
 import { FRAMEWORK_ROOT } from '../../server/vite-config';
 import { browse, PROFILES, type BrowserFigures } from './browser';
 import { buildBare } from './build-bare';
@@ -82,16 +82,20 @@ try {
 
   step('browser: Chromium on loopback and on the slow profile');
   const browserFigures: Record<string, Record<'switchyard' | 'bare', BrowserFigures>> = {};
-  const browser = await launchChromium();
-  try {
-    for (const profile of PROFILES) {
-      browserFigures[profile.name] = {
-        switchyard: await browse(browser, sy.origin, profile),
-        bare: await browse(browser, bare.origin, profile),
-      };
+  if (!hasChromium()) {
+    console.warn(`  skipped: Chromium was not found at ${CHROMIUM_PATH}. ${INSTALL_HINT}`);
+  } else {
+    const browser = await launchChromium();
+    try {
+      for (const profile of PROFILES) {
+        browserFigures[profile.name] = {
+          switchyard: await browse(browser, sy.origin, profile),
+          bare: await browse(browser, bare.origin, profile),
+        };
+      }
+    } finally {
+      await browser.close();
     }
-  } finally {
-    await browser.close();
   }
 
   step('demo feed');
