@@ -124,10 +124,24 @@ export function toSearchParams(search: Iterable<readonly [string, string]>): Sea
  * Two pages that share a segment key share that segment's layout, its data and its state.
  */
 export function segmentKey(dir: string, params: Params): string {
-  const values = dir
-    .split('/')
-    .map((name) => paramOf(parseSegment(name)))
-    .filter((name) => name !== undefined)
-    .map((name) => params[name]);
-  return values.length === 0 ? dir : `${dir}|${JSON.stringify(values)}`;
+  const names = paramNamesOf(dir);
+  return names.length === 0 ? dir : `${dir}|${JSON.stringify(names.map((name) => params[name]))}`;
+}
+
+// The param names bound down a folder path, parsed once per folder: an app has few folders and
+// a request asks for each key several times. Cleared past a bound, should folders keep coming.
+const PARAM_NAMES = new Map<string, readonly string[]>();
+const PARAM_NAMES_HELD = 1_000;
+
+function paramNamesOf(dir: string): readonly string[] {
+  let names = PARAM_NAMES.get(dir);
+  if (names === undefined) {
+    names = dir
+      .split('/')
+      .map((name) => paramOf(parseSegment(name)))
+      .filter((name) => name !== undefined);
+    if (PARAM_NAMES.size >= PARAM_NAMES_HELD) PARAM_NAMES.clear();
+    PARAM_NAMES.set(dir, names);
+  }
+  return names;
 }
