@@ -6,10 +6,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
-import { SENTRY_TUNNEL_MAX_BYTES, SENTRY_TUNNEL_MAX_DECOMPRESSED_BYTES } from '../shared/constants';
+import {
+  SENTRY_TUNNEL_MAX_BYTES,
+  SENTRY_TUNNEL_MAX_DECOMPRESSED_BYTES,
+  SENTRY_TUNNEL_MAX_INFLATING,
+} from '../shared/constants';
 import { envelopeEndpoint, isSameProject, parseDsn } from './sentry-dsn';
 
 export interface SentryTunnelOptions {
@@ -21,12 +24,17 @@ export interface SentryTunnelOptions {
   maxBytes?: number;
   /** The most bytes a gzip body may inflate to while its header is read: 10 MiB by default. */
   maxDecompressedBytes?: number;
+  /** Gzip bodies inflated at once, across all requests; one more is a 503: 4 by default. */
+  maxInflating?: number;
 }
 
 /** The upstream headers the browser SDK reads to back off. */
 const PASSED_BACK_HEADERS = ['content-type', 'retry-after', 'x-sentry-rate-limits'];
 
-const gunzipAsync = promisify(gunzip);
+/** The envelope header line names an event id, a DSN and the SDK: a few hundred bytes. */
+const MAX_HEADER_LINE_BYTES = 64 * 1024;
+/** Seconds a client is told to wait when every inflation slot is taken. */
+const BUSY_RETRY_AFTER_S = 1;
 
 class TunnelRefusal extends Error {
   constructor(
@@ -52,6 +60,21 @@ export function createSentryTunnel(options: SentryTunnelOptions): RequestHandler
     );
   }
   const upstreamUrl = dsn && envelopeEndpoint(dsn);
+  // The inflate budget is the tunnel's, not the request's: bombs sent in parallel share it.
+  const maxInflating = options.maxInflating ?? SENTRY_TUNNEL_MAX_INFLATING;
+  let inflating = 0;
+  const readHeader = async (body: Buffer, encoding: 'gzip' | undefined) => {
+    if (encoding !== 'gzip') return readEnvelopeHeader(body);
+    if (inflating >= maxInflating) {
+      throw new TunnelRefusal(503, 'too many compressed envelopes at once; try again shortly.');
+    }
+    inflating++;
+    try {
+      return readEnvelopeHeader(await inflateHeaderLine(body, maxDecompressedBytes));
+    } finally {
+      inflating--;
+    }
+  };
 
   return async (req, res) => {
     try {
@@ -59,7 +82,7 @@ export function createSentryTunnel(options: SentryTunnelOptions): RequestHandler
         throw new TunnelRefusal(404, 'no Sentry DSN is configured, so there is no tunnel.');
       const encoding = contentEncoding(req);
       const body = await readBody(req, maxBytes);
-      const header = await readEnvelopeHeader(body, encoding, maxDecompressedBytes);
+      const header = await readHeader(body, encoding);
       const sentTo = parseDsn(header.dsn);
       if (!sentTo) throw new TunnelRefusal(400, "the envelope's DSN is not a Sentry DSN.");
       if (!isSameProject(sentTo, dsn))
@@ -80,6 +103,7 @@ function refuse(req: Request, res: Response, error: unknown): void {
     error instanceof TunnelRefusal ? error : { status: 500, message: 'the tunnel failed.' };
   // A body left unread must not be drained from a client that may keep sending: drop the connection.
   if (!req.complete) res.setHeader('connection', 'close');
+  if (status === 503) res.setHeader('retry-after', String(BUSY_RETRY_AFTER_S));
   res.status(status).type('text/plain').send(`${STATUS_CODES[status]}: ${message}`);
 }
 
@@ -116,12 +140,7 @@ function contentEncoding(req: IncomingMessage): 'gzip' | undefined {
 }
 
 /** The envelope's first line, a JSON object with the DSN it was sent for. */
-async function readEnvelopeHeader(
-  body: Buffer,
-  encoding: 'gzip' | undefined,
-  maxDecompressedBytes: number,
-): Promise<{ dsn: string }> {
-  const envelope = encoding === 'gzip' ? await inflate(body, maxDecompressedBytes) : body;
+function readEnvelopeHeader(envelope: Buffer): { dsn: string } {
   if (envelope.length === 0) throw new TunnelRefusal(400, 'the envelope is empty.');
   const newline = envelope.indexOf(0x0a);
   if (newline === -1) throw new TunnelRefusal(400, 'the envelope has no header line.');
@@ -136,15 +155,33 @@ async function readEnvelopeHeader(
   return { dsn };
 }
 
-async function inflate(body: Buffer, maxDecompressedBytes: number): Promise<Buffer> {
-  try {
-    return await gunzipAsync(body, { maxOutputLength: maxDecompressedBytes });
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new TunnelRefusal(413, `the envelope inflates to over ${maxDecompressedBytes} bytes.`);
-    }
-    throw new TunnelRefusal(400, 'the body is not valid gzip.');
-  }
+/**
+ * Inflates a gzip body as a stream, keeping only what comes up to the header line's end: the rest
+ * is counted and dropped, so a bomb costs one zlib stream's memory, not its inflated size. Past
+ * `maxDecompressedBytes` in all it is refused, as it would be refused upstream.
+ */
+function inflateHeaderLine(body: Buffer, maxDecompressedBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const gunzip = createGunzip();
+    const kept: Buffer[] = [];
+    let inflated = 0;
+    let lineEnded = false;
+    gunzip.on('data', (chunk: Buffer) => {
+      inflated += chunk.length;
+      if (inflated > maxDecompressedBytes) {
+        gunzip.destroy();
+        reject(new TunnelRefusal(413, `the envelope inflates to over ${maxDecompressedBytes} bytes.`));
+        return;
+      }
+      // A header line longer than this is no header line: the envelope is refused as having none.
+      if (lineEnded || inflated - chunk.length > MAX_HEADER_LINE_BYTES) return;
+      kept.push(chunk);
+      lineEnded = chunk.includes(0x0a);
+    });
+    gunzip.on('end', () => resolve(Buffer.concat(kept)));
+    gunzip.on('error', () => reject(new TunnelRefusal(400, 'the body is not valid gzip.')));
+    gunzip.end(body);
+  });
 }
 
 /** Posts the body as received and answers with Sentry's 2xx or 4xx; anything else is a 502 or 504. */

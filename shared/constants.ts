@@ -38,3 +38,5 @@ export const FORM_STATE_TTL_MS = 60_000;
 export const FORM_STATES_HELD = 1_000;
 /** A form state larger than this as JSON is not kept (the page shows without it). */
 export const FORM_STATE_MAX_BYTES = 64 * 1024;
+/** Gzip envelopes the Sentry tunnel inflates at once, across all requests; more get a 503. */
+export const SENTRY_TUNNEL_MAX_INFLATING = 4;
