@@ -5,6 +5,7 @@
  * JavaScript) gets a 303: to a redirect's target, or back to the page the form was on, which a
  * `useActionState` form's page renders with what the action returned (server/form-state.ts).
  */
+import { STATUS_CODES } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import {
   ACTION_HEADER,
@@ -26,6 +27,7 @@ import type { FormStateStore } from './form-state';
 import { HttpError } from './http-error';
 import type { ResolvedOptions } from './options';
 import { readBody } from './read-body';
+import { isRetryLater } from './retry-later';
 import { runRevalidating } from './revalidate';
 
 /**
@@ -79,6 +81,10 @@ export function createActionHandler(
       result = await runRevalidating(changed, async () => action(...args));
     } catch (error) {
       if (isRouterSignal(error)) return answerSignal(req, res, script, error, [...changed.values()]);
+      if (isRetryLater(error)) {
+        res.status(error.status).setHeader('retry-after', String(error.retryAfterSeconds));
+        return void res.type('text/plain').send(`${STATUS_CODES[error.status]}: ${error.message}`);
+      }
       const digest = digestOf(error);
       options.logger.error(`[switchyard] action ${String(req.params.id)} failed, digest ${digest}`, error);
       options.reporter.report(error, { route: routeOf(backTo(req)), digest, source: 'action' });

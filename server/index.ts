@@ -3,4 +3,5 @@
  */
 export { createApp, type SwitchyardApp } from './create-app';
 export { revalidatePath } from './revalidate';
+export { RetryLater } from './retry-later';
 export type { SwitchyardOptions } from './options';

@@ -52,6 +52,7 @@ import {
   type ResolvedPage,
 } from './resolve-page';
 import type { RouteRuntime } from './route-runtime';
+import { isRetryLater } from './retry-later';
 import { contentSecurityPolicy } from './security-headers';
 
 /** Live counts, for tests and health checks: both are zero when the server is idle. */
@@ -125,6 +126,11 @@ export function createDocumentHandler(
     };
 
     const fail = (error: unknown, source: ErrorContext['source'] = 'load') => {
+      if (isRetryLater(error) && !res.headersSent) {
+        res.status(error.status).setHeader('retry-after', String(error.retryAfterSeconds));
+        res.setHeader('cache-control', 'no-store').type('text/plain').send(error.message);
+        return;
+      }
       if (outcome === 'completed') outcome = 'failed';
       const digest = record(error, source, 'failed');
       if (res.headersSent || res.destroyed) {

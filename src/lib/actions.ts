@@ -25,7 +25,7 @@ function photoIdOf(form: unknown): string | undefined {
 export async function likePhoto(previous: number, form: FormData): Promise<number> {
   const id = photoIdOf(form);
   if (id === undefined) return previous;
-  const likes = store().like(id)!;
+  const likes = (await store().like(id))!;
   revalidatePath(`/photos/${id}`);
   revalidatePath('/');
   return likes;
@@ -43,7 +43,7 @@ export async function addComment(_previous: CommentFormState, form: FormData): P
   const values = { author: field('author'), text: field('text') };
   const id = photoIdOf(form);
   if (id === undefined) return { error: 'That photo does not exist.', posted: null, values };
-  const result = store().addComment(id, form);
+  const result = await store().addComment(id, form);
   if (!result.ok) return { error: result.error, posted: null, values };
   revalidatePath(`/photos/${id}`);
   return { error: null, posted: result.comment, values: { author: values.author, text: '' } };

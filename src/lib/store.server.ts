@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { BUSY_WAIT_MS, readNow, retryWhileBusy } from './busy-retry.server';
 import { checkCommentInput, type Comment } from './comments';
 import { getPhoto } from './photos';
 
@@ -17,13 +18,13 @@ export interface Store {
   /** The photo's likes: its generated count until someone likes or unlikes it; undefined for no photo. */
   likesOf(photoId: string): number | undefined;
   /** Adds one like and returns the new count, or undefined for no photo. */
-  like(photoId: string): number | undefined;
+  like(photoId: string): Promise<number | undefined>;
   /** Takes one like away (never below zero) and returns the new count, or undefined for no photo. */
-  unlike(photoId: string): number | undefined;
+  unlike(photoId: string): Promise<number | undefined>;
   /** Oldest first. */
   commentsOf(photoId: string): Comment[];
   /** Checks `input` (see `checkCommentInput`) and stores it, or stores nothing and says why. */
-  addComment(photoId: string, input: unknown): AddCommentResult;
+  addComment(photoId: string, input: unknown): Promise<AddCommentResult>;
   close(): void;
 }
 
@@ -57,8 +58,12 @@ export function defaultDataDir(): string {
   return path.resolve(process.env.SWITCHYARD_DATA_DIR || '.data');
 }
 
-export function openStore(dir: string = defaultDataDir()): Store {
-  return createStore(openDatabase(dir));
+/**
+ * Writes wait for a lock held elsewhere (another process on the same file) in pauses that let
+ * other requests run, and answer 503 after `busyWaitMs`; see `busy-retry.server.ts`.
+ */
+export function openStore(dir: string = defaultDataDir(), busyWaitMs: number = BUSY_WAIT_MS): Store {
+  return createStore(openDatabase(dir), busyWaitMs);
 }
 
 /** The database file in `dir` with the settings above, migrated, and seeded if it is new. */
@@ -68,9 +73,11 @@ export function openDatabase(dir: string): Database.Database {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
-    // The dev server and a build may open the file at once; wait for the other's write.
+    // Opening may wait for another process's write (the dev server and a build share the file)...
     db.pragma('busy_timeout = 5000');
     if (migrate(db) === 0) seed(db);
+    // ...but a request never does inside SQLite: that wait would block the event loop.
+    db.pragma('busy_timeout = 0');
     return db;
   } catch (error) {
     db.close();
@@ -108,7 +115,7 @@ function seed(db: Database.Database): void {
   })();
 }
 
-function createStore(db: Database.Database): Store {
+function createStore(db: Database.Database, busyWaitMs: number): Store {
   const columns = 'id, photo_id AS photoId, author, text, created_at AS createdAt';
   const selectComments = db.prepare<[string], Comment>(
     `SELECT ${columns} FROM comments WHERE photo_id = ? ORDER BY id`,
@@ -123,24 +130,28 @@ function createStore(db: Database.Database): Store {
      ON CONFLICT (photo_id) DO UPDATE SET count = max(count + @delta, 0)
      RETURNING count`,
   );
-  const changeLikes = (photoId: string, delta: 1 | -1) => {
+  const changeLikes = async (photoId: string, delta: 1 | -1) => {
     const photo = getPhoto(photoId);
-    return photo && addLikes.get({ photoId, base: photo.likes, delta })!.count;
+    if (!photo) return undefined;
+    return (await retryWhileBusy(() => addLikes.get({ photoId, base: photo.likes, delta })!, busyWaitMs))
+      .count;
   };
 
   return {
     likesOf(photoId) {
       const photo = getPhoto(photoId);
-      return photo && (selectLikes.get(photoId)?.count ?? photo.likes);
+      return photo && (readNow(() => selectLikes.get(photoId))?.count ?? photo.likes);
     },
     like: (photoId) => changeLikes(photoId, 1),
     unlike: (photoId) => changeLikes(photoId, -1),
-    commentsOf: (photoId) => selectComments.all(photoId),
-    addComment(photoId, input) {
+    commentsOf: (photoId) => readNow(() => selectComments.all(photoId)),
+    async addComment(photoId, input) {
       const checked = checkCommentInput(input);
       if (!checked.ok) return checked;
       if (!getPhoto(photoId)) return { ok: false, error: 'This photo does not exist.' };
-      return { ok: true, comment: insertComment.get(photoId, checked.value.author, checked.value.text)! };
+      const { author, text } = checked.value;
+      const comment = await retryWhileBusy(() => insertComment.get(photoId, author, text)!, busyWaitMs);
+      return { ok: true, comment };
     },
     close: () => db.close(),
   };

@@ -120,35 +120,35 @@ describe('openStore', () => {
 });
 
 describe('likes', () => {
-  test('start at the photo’s generated count and move by one, never below zero', () => {
+  test('start at the photo’s generated count and move by one, never below zero', async () => {
     store = openStore(dir);
     const base = getPhoto('5')!.likes;
     expect(store.likesOf('5')).toBe(base);
-    expect(store.like('5')).toBe(base + 1);
-    expect(store.like('5')).toBe(base + 2);
-    expect(store.unlike('5')).toBe(base + 1);
+    expect(await store.like('5')).toBe(base + 1);
+    expect(await store.like('5')).toBe(base + 2);
+    expect(await store.unlike('5')).toBe(base + 1);
     expect(store.likesOf('5')).toBe(base + 1);
     expect(store.likesOf('6')).toBe(getPhoto('6')!.likes);
-    for (let i = 0; i <= base + 1; i++) store.unlike('5');
+    for (let i = 0; i <= base + 1; i++) await store.unlike('5');
     expect(store.likesOf('5')).toBe(0);
   });
 
-  test('an unliked photo nobody had touched goes one below its generated count', () => {
+  test('an unliked photo nobody had touched goes one below its generated count', async () => {
     store = openStore(dir);
-    expect(store.unlike('9')).toBe(getPhoto('9')!.likes - 1);
+    expect(await store.unlike('9')).toBe(getPhoto('9')!.likes - 1);
   });
 
-  test('survive a reopen', () => {
+  test('survive a reopen', async () => {
     store = openStore(dir);
-    const count = store.like('2');
+    const count = await store.like('2');
     store.close();
     store = openStore(dir);
     expect(store.likesOf('2')).toBe(count);
   });
 
-  test('of an unknown photo are undefined and store nothing', () => {
+  test('of an unknown photo are undefined and store nothing', async () => {
     store = openStore(dir);
-    expect([store.likesOf('999'), store.like('999'), store.unlike('__proto__')]).toEqual([
+    expect([store.likesOf('999'), await store.like('999'), await store.unlike('__proto__')]).toEqual([
       undefined,
       undefined,
       undefined,
@@ -160,9 +160,9 @@ describe('likes', () => {
 });
 
 describe('addComment', () => {
-  test('stores a trimmed comment and returns it', () => {
+  test('stores a trimmed comment and returns it', async () => {
     store = openStore(dir);
-    const result = store.addComment('1', { author: ' ada ', text: '  Lovely light.\n' });
+    const result = await store.addComment('1', { author: ' ada ', text: '  Lovely light.\n' });
     expect(result).toMatchObject({
       ok: true,
       comment: { photoId: '1', author: 'ada', text: 'Lovely light.' },
@@ -172,18 +172,18 @@ describe('addComment', () => {
     expect(store.commentsOf('1')).toEqual([result.comment]);
   });
 
-  test('takes the FormData a no-JS form posts', () => {
+  test('takes the FormData a no-JS form posts', async () => {
     store = openStore(dir);
     const form = new FormData();
     form.set('author', 'kenji');
     form.set('text', 'From a form');
-    expect(store.addComment('1', form)).toMatchObject({ ok: true, comment: { author: 'kenji' } });
+    expect(await store.addComment('1', form)).toMatchObject({ ok: true, comment: { author: 'kenji' } });
   });
 
-  test(`takes exactly ${MAX_COMMENT_LENGTH} and ${MAX_AUTHOR_LENGTH} characters`, () => {
+  test(`takes exactly ${MAX_COMMENT_LENGTH} and ${MAX_AUTHOR_LENGTH} characters`, async () => {
     store = openStore(dir);
     const input = { author: 'a'.repeat(MAX_AUTHOR_LENGTH), text: 't'.repeat(MAX_COMMENT_LENGTH) };
-    expect(store.addComment('1', input).ok).toBe(true);
+    expect((await store.addComment('1', input)).ok).toBe(true);
   });
 
   const form = new FormData();
@@ -212,10 +212,10 @@ describe('addComment', () => {
     ],
     ['unknown photo', '999', { author: 'ada', text: 'hi' }, 'This photo does not exist.'],
     ['prototype-named photo', '__proto__', { author: 'ada', text: 'hi' }, 'This photo does not exist.'],
-  ])('refuses %s and stores nothing', (_name, photoId, input, error) => {
+  ])('refuses %s and stores nothing', async (_name, photoId, input, error) => {
     store = openStore(dir);
     const before = countComments();
-    expect(store.addComment(photoId, input)).toEqual({ ok: false, error });
+    expect(await store.addComment(photoId, input)).toEqual({ ok: false, error });
     expect(countComments()).toBe(before);
   });
 });
