@@ -40,8 +40,21 @@ function isSafePath(path: string): boolean {
       return false; // a malformed escape is no path we would serve either
     }
     if (HOST_LIKE.test(decoded) || CONTROL_OR_SPACE.test(decoded) || decoded.includes('\\')) return false;
+    // Dot segments are removed when a path is resolved: `/.//evil` becomes `//evil`, which any
+    // later `new URL(path, origin)` (the client router's) reads as a host.
+    if (!staysPath(decoded)) return false;
   }
-  // Last word: resolved against any origin, the path must stay on it.
+  return staysPath(path) && !HOST_LIKE.test(path);
+}
+
+/** Resolved against any origin, the path stays on it, and its resolved form is no host either. */
+function staysPath(path: string): boolean {
   const base = 'http://switchyard.invalid';
-  return new URL(path, base).origin === base && !HOST_LIKE.test(path);
+  let resolved: URL;
+  try {
+    resolved = new URL(path, base);
+  } catch {
+    return false;
+  }
+  return resolved.origin === base && !HOST_LIKE.test(resolved.pathname);
 }
