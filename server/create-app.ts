@@ -9,6 +9,7 @@ import { createActionHandler } from './action-handler';
 import { createFormStateStore } from './form-state';
 import { createDocumentHandler, type RenderStats } from './render-document';
 import { resolveOptions, type SwitchyardOptions } from './options';
+import { checkHost } from './request-url';
 import { createRouteRuntime } from './route-runtime';
 import { securityHeaders } from './security-headers';
 import { serveStaticFiles } from './static-files';
@@ -27,6 +28,7 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(securityHeaders);
+  app.use(checkHost);
 
   // The build's files, listed once: a page request never touches the file system for them.
   if (options.staticDir) app.use(serveStaticFiles(options.staticDir));
@@ -46,6 +48,7 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
     res
       .status(405)
       .setHeader('allow', 'POST')
+      .setHeader('cache-control', 'no-store')
       .type('text/plain')
       .send('Method Not Allowed: actions take POST.');
   });
@@ -54,7 +57,12 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   app.get(/.*/, renderDocument);
   app.head(/.*/, renderDocument);
   app.all(/.*/, (_req, res) => {
-    res.status(405).setHeader('allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed');
+    res
+      .status(405)
+      .setHeader('allow', 'GET, HEAD')
+      .setHeader('cache-control', 'no-store')
+      .type('text/plain')
+      .send('Method Not Allowed');
   });
   app.use(finalErrorHandler(options.logger));
   return app;

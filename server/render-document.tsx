@@ -52,6 +52,7 @@ import {
   type ResolvedPage,
 } from './resolve-page';
 import type { RouteRuntime } from './route-runtime';
+import { parseRequestTarget } from './request-url';
 import { isRetryLater } from './retry-later';
 import { contentSecurityPolicy } from './security-headers';
 
@@ -75,7 +76,12 @@ export function createDocumentHandler(
     : '';
 
   return async function renderDocument(req: Request, res: Response): Promise<void> {
-    const url = new URL(req.originalUrl, 'http://localhost');
+    const target = parseRequestTarget(req.originalUrl);
+    if (!target) {
+      res.status(400).type('text/plain').send('Bad Request: the request target is not a path.');
+      return;
+    }
+    const url = target;
     // A page-data request is this same request with another answer (see shared/page-data.ts).
     const from = url.searchParams.get(PAGE_DATA_PARAM);
     const mode = url.searchParams.get(PREFETCH_PARAM);
@@ -315,10 +321,13 @@ function toWebRequest(req: Request, url: URL, signal: AbortSignal): globalThis.R
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
-  const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-  return new globalThis.Request(new URL(url.pathname + url.search, origin), {
-    method: req.method,
-    headers,
-    signal: follower.signal,
-  });
+  // Joined as text: the path is a path even when it starts with `//` (the Host was checked).
+  return new globalThis.Request(
+    `${req.protocol}://${req.get('host') ?? 'localhost'}${url.pathname}${url.search}`,
+    {
+      method: req.method,
+      headers,
+      signal: follower.signal,
+    },
+  );
 }

@@ -37,7 +37,9 @@ export function rawRequest(
       }
     };
     socket.on('connect', () => {
-      socket.write(`${head.trimEnd()}\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      // A head that names its own Host (or several) is sent as it is.
+      const host = /^host:/im.test(head) ? '' : `\r\nHost: 127.0.0.1:${port}`;
+      socket.write(`${head.trimEnd()}${host}\r\n\r\n`);
       pump();
     });
     socket.on('data', (data: Buffer) => received.push(data));
