@@ -4,6 +4,7 @@
  * parsed (scheme, host, port with default ports dropped), never as substrings.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { HOST } from './request-url';
 
 export interface ActionGuardOptions {
   /**
@@ -13,6 +14,12 @@ export interface ActionGuardOptions {
   trustProxy: boolean;
   /** Other origins whose pages may call actions, e.g. `https://admin.example.com`. */
   allowedOrigins: readonly string[];
+  /**
+   * The host names this app is served under (`app.example.com`); empty allows any. With a list,
+   * a page on a name that was made to resolve to this server (DNS rebinding) is refused, though
+   * its Origin matches its Host.
+   */
+  allowedHosts?: readonly string[];
 }
 
 /** What the check reads of a request; an Express `Request` fits. */
@@ -38,6 +45,10 @@ export function checkActionOrigin(req: ActionRequestHead, options: ActionGuardOp
   // Browsers set Sec-Fetch-Site themselves; no page can forge it, so this answer is final.
   if (header(req.headers['sec-fetch-site']) === 'cross-site') return refuse('cross-site request');
   const own = ownOrigin(req, options.trustProxy);
+  const hosts = options.allowedHosts ?? [];
+  if (hosts.length > 0 && (own === undefined || !hosts.includes(new URL(own).hostname))) {
+    return refuse('this host name is not one the app is served under');
+  }
   const isAllowed = (origin: string) =>
     origin === own || options.allowedOrigins.some((allowed) => parseOrigin(allowed) === origin);
 
@@ -85,8 +96,6 @@ function ownOrigin(req: ActionRequestHead, trustProxy: boolean): string | undefi
   if (host === undefined || !HOST.test(host) || (scheme !== 'http' && scheme !== 'https')) return undefined;
   return parseOrigin(`${scheme}://${host}`);
 }
-
-const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

@@ -52,8 +52,7 @@ export function createActionHandler(
     res.setHeader('cache-control', 'no-store');
     const script = req.headers[ACTION_HEADER] !== undefined;
     const refused = checkActionOrigin(req, options.actionOrigins);
-    if (refused)
-      return void res.status(refused.status).type('text/plain').send(`Forbidden: ${refused.message}`);
+    if (refused) return void res.status(refused.status).type('text/plain').send(refused.message);
     const action = registry.lookupAction(String(req.params.id));
     if (!action) {
       // In development the app changes under the server: say so where its author looks.

@@ -6,6 +6,8 @@
  * - `SWITCHYARD_TRUST_PROXY=1`: behind a proxy that sets `X-Forwarded-Host`/`-Proto` itself.
  * - `SWITCHYARD_ACTION_ORIGINS`: other origins whose pages may call actions, comma-separated.
  * - `SWITCHYARD_REDIRECT_ORIGINS`: other origins `redirect()` may send users to, comma-separated.
+ * - `SWITCHYARD_ALLOWED_HOSTS`: the host names the app is served under; actions from any other
+ *   are refused (DNS rebinding). Unset allows any.
  */
 import type { SwitchyardOptions } from './options';
 
@@ -16,6 +18,7 @@ export function optionsFromEnv(
     actionOrigins: {
       trustProxy: flag(env, 'SWITCHYARD_TRUST_PROXY'),
       allowedOrigins: origins(env, 'SWITCHYARD_ACTION_ORIGINS'),
+      allowedHosts: hostNames(env, 'SWITCHYARD_ALLOWED_HOSTS'),
     },
     allowedRedirectOrigins: origins(env, 'SWITCHYARD_REDIRECT_ORIGINS'),
   };
@@ -47,4 +50,18 @@ function origins(env: Record<string, string | undefined>, name: string): string[
     }
     return url.origin;
   });
+}
+
+/** Each entry must be a bare host name (`app.example.com`, `localhost`): no scheme, port or path. */
+function hostNames(env: Record<string, string | undefined>, name: string): string[] {
+  const entries = (env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/.test(entry)) {
+      throw new Error(`${name}: ${JSON.stringify(entry)} is not a host name such as app.example.com`);
+    }
+  }
+  return entries;
 }

@@ -110,6 +110,7 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
     actionOrigins: Object.freeze({
       trustProxy: options.actionOrigins?.trustProxy ?? false,
       allowedOrigins: Object.freeze([...(options.actionOrigins?.allowedOrigins ?? [])]),
+      allowedHosts: Object.freeze((options.actionOrigins?.allowedHosts ?? []).map((h) => h.toLowerCase())),
     }),
     now: options.now ?? Date.now,
     sentry: resolveSentryOptions(options.sentry ?? {}, buildId),

@@ -162,6 +162,18 @@ describe('checkActionOrigin', () => {
     expect(checkActionOrigin({ headers, socket: {} }, direct)).not.toBeNull();
   });
 
+  test('with allowed hosts, a rebound host name is refused though its Origin matches its Host', () => {
+    const hosts = { ...direct, allowedHosts: ['app.example', 'localhost'] };
+    const rebound = { host: 'rebind.evil.example', origin: 'http://rebind.evil.example' };
+    expect(checkActionOrigin({ headers: rebound }, direct)).toBeNull();
+    expect(checkActionOrigin({ headers: rebound }, hosts)).toEqual({
+      status: 403,
+      message: 'Forbidden: this host name is not one the app is served under',
+    });
+    const own = { host: 'app.example:8080', origin: 'http://app.example:8080' };
+    expect(checkActionOrigin({ headers: own }, hosts)).toBeNull();
+  });
+
   test('says why it refused', () => {
     expect(checkActionOrigin({ headers: { host: 'a.example', origin: 'http://b.example' } }, direct)).toEqual(
       {

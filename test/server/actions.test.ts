@@ -62,6 +62,7 @@ test.each([
     .set('content-type', type)
     .send(body);
   expect(res.status).toBe(403);
+  expect(res.text).toBe('Forbidden: Origin http://evil.example is not allowed');
   expect(logger.error).not.toHaveBeenCalled();
 });
 

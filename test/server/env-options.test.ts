@@ -3,7 +3,7 @@ import { optionsFromEnv } from '../../server/env-options';
 
 test('nothing set: no proxy trusted, no other origin allowed', () => {
   expect(optionsFromEnv({})).toEqual({
-    actionOrigins: { trustProxy: false, allowedOrigins: [] },
+    actionOrigins: { trustProxy: false, allowedOrigins: [], allowedHosts: [] },
     allowedRedirectOrigins: [],
   });
 });
@@ -14,11 +14,13 @@ test('each setting is read, origins normalised', () => {
       SWITCHYARD_TRUST_PROXY: '1',
       SWITCHYARD_ACTION_ORIGINS: 'https://admin.example.com, https://app.example.com/',
       SWITCHYARD_REDIRECT_ORIGINS: 'https://docs.example.com:8443',
+      SWITCHYARD_ALLOWED_HOSTS: 'App.example.com, localhost',
     }),
   ).toEqual({
     actionOrigins: {
       trustProxy: true,
       allowedOrigins: ['https://admin.example.com', 'https://app.example.com'],
+      allowedHosts: ['app.example.com', 'localhost'],
     },
     allowedRedirectOrigins: ['https://docs.example.com:8443'],
   });
@@ -32,6 +34,9 @@ test.each([
   ['SWITCHYARD_REDIRECT_ORIGINS', 'javascript:alert(1)'],
   ['SWITCHYARD_REDIRECT_ORIGINS', 'https://user@docs.example.com'],
   ['SWITCHYARD_REDIRECT_ORIGINS', 'docs.example.com'],
+  ['SWITCHYARD_ALLOWED_HOSTS', 'https://app.example.com'],
+  ['SWITCHYARD_ALLOWED_HOSTS', 'app.example.com:443'],
+  ['SWITCHYARD_ALLOWED_HOSTS', '*.example.com'],
 ])('%s=%j stops the start with a message naming it', (name, value) => {
   expect(() => optionsFromEnv({ [name]: value })).toThrow(name);
 });
