@@ -114,7 +114,10 @@ export function toSearchParams(search: Iterable<readonly [string, string]>): Sea
   const out: SearchParams = Object.create(null) as SearchParams;
   for (const [key, value] of search) {
     const prev = out[key];
-    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+    // Pushed, not copied: `?a=&a=…` repeated n times costs n steps, not n² / 2.
+    if (prev === undefined) out[key] = value;
+    else if (Array.isArray(prev)) prev.push(value);
+    else out[key] = [prev, value];
   }
   return out;
 }

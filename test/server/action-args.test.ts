@@ -2,8 +2,8 @@
  * Decoding action arguments (SPEC A2): no key of the payload reaches a prototype, caps on depth
  * and size, forms as FormData, and no other media type.
  */
-import { afterEach, describe, expect, test } from 'vitest';
-import { decodeActionArgs, MAX_ARG_DEPTH, MAX_ARG_ENTRIES } from '../../server/action-args';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { countFields, decodeActionArgs, MAX_ARG_DEPTH, MAX_ARG_ENTRIES } from '../../server/action-args';
 import { HttpError } from '../../server/http-error';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -170,3 +170,39 @@ function naiveMerge(
   }
   return target;
 }
+
+describe('form bodies past the key cap', () => {
+  const URLENCODED = 'application/x-www-form-urlencoded';
+
+  test('200,000 urlencoded keys (400 KB) are refused before the parser sees them', async () => {
+    const parse = vi.spyOn(Request.prototype, 'formData');
+    try {
+      const error = await failure(decodeActionArgs(URLENCODED, Buffer.from('a&'.repeat(200_000))));
+      expect(error.status).toBe(400);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  test('so are more multipart parts than the cap', async () => {
+    const part = '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n';
+    const body = Buffer.from(part.repeat(MAX_ARG_ENTRIES + 1) + '--b--\r\n');
+    const parse = vi.spyOn(Request.prototype, 'formData');
+    try {
+      const error = await failure(decodeActionArgs('multipart/form-data; boundary=b', body));
+      expect(error.status).toBe(400);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  test('a form with exactly the cap passes the count', () => {
+    expect(
+      countFields(URLENCODED, Buffer.from('a=1&'.repeat(MAX_ARG_ENTRIES - 1) + 'a=1'), MAX_ARG_ENTRIES),
+    ).toBe(MAX_ARG_ENTRIES);
+    const multipart = Buffer.from('--b\r\n\r\n1\r\n'.repeat(3) + '--b--');
+    expect(countFields('multipart/form-data; boundary="b"', multipart, MAX_ARG_ENTRIES)).toBe(3);
+  });
+});
