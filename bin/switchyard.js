@@ -30,15 +30,15 @@ if (args.command === 'start') {
   // makes this a no-op; `npx switchyard start` gets it here, still before the bundle loads Express.
   await import('../server/instrument.mjs');
   const { createProductionApp } = await import(pathToFileURL(entry).href);
-  /** @type {import('node:http').Server} */
-  const server = createProductionApp(args.outDir).listen(args.port, () => {
-    console.log(
-      `Switchyard serving http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
-    );
-  });
-  const stop = () => server.close(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  const { readServerLimits, serve } = await import('./serve.js');
+  let limits;
+  try {
+    limits = readServerLimits(process.env);
+  } catch (error) {
+    console.error(/** @type {Error} */ (error).message);
+    process.exit(1);
+  }
+  serve(createProductionApp(args.outDir), { port: args.port, host: args.host, limits });
 } else {
   const { register } = await import('tsx/esm/api');
   // The server folder's compiler settings (JSX runtime included), wherever the command runs from.

@@ -1,6 +1,6 @@
 /**
  * Parses `switchyard <command> [options]`. Plain JavaScript so that `switchyard start` runs
- * with no compiler loaded. Returns `{ ok: true, command, appDir, port, outDir, ifStale }` or
+ * with no compiler loaded. Returns `{ ok: true, command, appDir, port, host, outDir, ifStale }` or
  * `{ ok: false, message }`; it never exits or prints.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -16,6 +16,7 @@ Commands:
 Options:
   --app <dir>   the app directory, inside this repository (default: src/app; dev and build)
   --port <n>    the port to listen on (default: $PORT or 3000; dev and start)
+  --host <addr> the address to listen on (default: every interface; start)
   --out <dir>   the build directory (default: dist, or dist-<app> for another --app; build and start)
   --if-stale    build only when the sources are newer than the last build (build)
   -h, --help    show this message`;
@@ -23,13 +24,13 @@ Options:
 const COMMANDS = {
   dev: ['--app', '--port'],
   build: ['--app', '--out', '--if-stale'],
-  start: ['--port', '--out'],
+  start: ['--port', '--host', '--out'],
 };
 
 /**
  * @param {string[]} argv the arguments after `switchyard`
  * @param {{ cwd: string, env: Record<string, string | undefined> }} context
- * @returns {{ ok: true, command: 'dev' | 'build' | 'start', appDir: string, port: number, outDir: string, ifStale: boolean } | { ok: false, message: string, help?: boolean }}
+ * @returns {{ ok: true, command: 'dev' | 'build' | 'start', appDir: string, port: number, host: string | undefined, outDir: string, ifStale: boolean } | { ok: false, message: string, help?: boolean }}
  */
 export function parseCliArgs(argv, { cwd, env }) {
   const [command, ...rest] = argv;
@@ -76,6 +77,7 @@ export function parseCliArgs(argv, { cwd, env }) {
     command: /** @type {'dev' | 'build' | 'start'} */ (command),
     appDir,
     port,
+    host: /** @type {string | undefined} */ (flags['--host']),
     outDir,
     ifStale: flags['--if-stale'] === true,
   };

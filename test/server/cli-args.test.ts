@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseCliArgs, USAGE } from '../../server/cli-args.js';
+import { readServerLimits } from '../../bin/serve.js';
 
 const cwd = process.cwd();
 const parse = (argv: string[], env: Record<string, string> = {}) => parseCliArgs(argv, { cwd, env });
@@ -14,6 +15,12 @@ describe('switchyard arguments', () => {
       outDir: `${cwd}/dist`,
       ifStale: false,
     });
+  });
+
+  test('--host for start: every interface without it', () => {
+    expect(parse(['start', '--host', '127.0.0.1'])).toMatchObject({ ok: true, host: '127.0.0.1' });
+    expect(parse(['start'])).toMatchObject({ ok: true, host: undefined });
+    expect(parse(['build', '--host', '127.0.0.1'])).toMatchObject({ ok: false });
   });
 
   test('PORT from the environment, --port over it', () => {
@@ -58,5 +65,24 @@ describe('switchyard arguments', () => {
 
   test('--help prints the usage as help', () => {
     expect(parse(['--help'])).toEqual({ ok: false, message: USAGE, help: true });
+  });
+});
+
+describe('server limits from the environment', () => {
+  test('defaults: 10 s to shut down, 30 s per request, 10 s for the headers', () => {
+    expect(readServerLimits({})).toEqual({
+      shutdownMs: 10_000,
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+    });
+  });
+
+  test('each can be set, and a bad value stops the start naming the variable', () => {
+    expect(readServerLimits({ SWITCHYARD_SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownMs).toBe(2_500);
+    for (const bad of ['0', '-1', '1.5', 'soon']) {
+      expect(() => readServerLimits({ SWITCHYARD_REQUEST_TIMEOUT_MS: bad })).toThrow(
+        'SWITCHYARD_REQUEST_TIMEOUT_MS',
+      );
+    }
   });
 });
