@@ -26,7 +26,9 @@ import { errorDocument, refusedDocument } from './error-document';
 import type { FormStateStore } from './form-state';
 import { HttpError } from './http-error';
 import type { ResolvedOptions } from './options';
+import { createRateLimiter } from './rate-limit';
 import { readBody } from './read-body';
+import { clientAddress } from './request-url';
 import { isRetryLater } from './retry-later';
 import { runRevalidating } from './revalidate';
 
@@ -48,6 +50,9 @@ export function createActionHandler(
     });
   }
 
+  const limit = options.actionRateLimit;
+  const limiter = limit && createRateLimiter(limit);
+
   return async function handleAction(req: Request, res: Response): Promise<void> {
     res.setHeader('cache-control', 'no-store');
     const script = req.headers[ACTION_HEADER] !== undefined;
@@ -61,6 +66,18 @@ export function createActionHandler(
           `[switchyard] no server action ${String(req.params.id)} (is its module 'use server'?)`,
         );
       return void res.status(404).type('text/plain').send('Not Found: no such server action.');
+    }
+    // Counted before the body is read: a client over its limit costs no more than its headers.
+    const wait = limiter
+      ? limiter.take(clientAddress(req, options.actionOrigins.trustProxy), options.now())
+      : 0;
+    if (limit && wait > 0) {
+      res.status(429).setHeader('retry-after', String(wait)).setHeader('connection', 'close');
+      return void res
+        .type('text/plain')
+        .send(
+          `Too Many Requests: at most ${limit.max} actions per ${limit.windowMs / 1000} s from one client; try again in ${wait} s.`,
+        );
     }
 
     let args: unknown[];

@@ -6,15 +6,19 @@
  * - `SWITCHYARD_TRUST_PROXY=1`: behind a proxy that sets `X-Forwarded-Host`/`-Proto` itself.
  * - `SWITCHYARD_ACTION_ORIGINS`: other origins whose pages may call actions, comma-separated.
  * - `SWITCHYARD_REDIRECT_ORIGINS`: other origins `redirect()` may send users to, comma-separated.
+ * - `SWITCHYARD_ACTION_RATE_LIMIT`: `<calls>/<seconds>` one client may make (`30/10` by default),
+ *   or `off`.
  * - `SWITCHYARD_ALLOWED_HOSTS`: the host names the app is served under; actions from any other
  *   are refused (DNS rebinding). Unset allows any.
  */
 import type { SwitchyardOptions } from './options';
+import type { RateLimit } from './rate-limit';
 
 export function optionsFromEnv(
   env: Record<string, string | undefined>,
-): Pick<SwitchyardOptions, 'actionOrigins' | 'allowedRedirectOrigins'> {
+): Pick<SwitchyardOptions, 'actionOrigins' | 'allowedRedirectOrigins' | 'actionRateLimit'> {
   return {
+    actionRateLimit: rateLimit(env, 'SWITCHYARD_ACTION_RATE_LIMIT'),
     actionOrigins: {
       trustProxy: flag(env, 'SWITCHYARD_TRUST_PROXY'),
       allowedOrigins: origins(env, 'SWITCHYARD_ACTION_ORIGINS'),
@@ -64,4 +68,15 @@ function hostNames(env: Record<string, string | undefined>, name: string): strin
     }
   }
   return entries;
+}
+
+function rateLimit(env: Record<string, string | undefined>, name: string): RateLimit | false | undefined {
+  const value = env[name]?.trim().toLowerCase() ?? '';
+  if (value === '') return undefined;
+  if (value === 'off') return false;
+  const [, calls, seconds] = /^(\d+)\/(\d+)$/.exec(value) ?? [];
+  if (!calls || !seconds || Number(calls) === 0 || Number(seconds) === 0) {
+    throw new Error(`${name} must be <calls>/<seconds> such as 30/10, or off; got ${JSON.stringify(value)}`);
+  }
+  return { max: Number(calls), windowMs: Number(seconds) * 1000 };
 }

@@ -1,8 +1,9 @@
 /**
  * `createApp` options, resolved once into a frozen, fully defaulted object.
  */
-import { RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from '../shared/constants';
+import { ACTION_RATE_LIMIT, RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from '../shared/constants';
 import type { ActionGuardOptions } from './action-guard';
+import type { RateLimit } from './rate-limit';
 import { NO_REPORTER, type ErrorReporter } from './error-reporter';
 import type { ClientAssets, RouteModules } from './route-runtime';
 import { logStacksOnce } from './error-log';
@@ -48,6 +49,11 @@ export interface SwitchyardOptions {
   actionOrigins?: Partial<ActionGuardOptions>;
   /** The clock: `Date.now` unless a test passes its own. */
   now?: () => number;
+  /**
+   * Action calls one client (its address; the proxy's last `X-Forwarded-For` entry with
+   * `trustProxy`) may make: 30 per 10 s by default, `false` for no limit.
+   */
+  actionRateLimit?: RateLimit | false | undefined;
 }
 
 export interface SentryOptions {
@@ -77,6 +83,7 @@ export type ResolvedOptions = Readonly<{
   actions: ActionModules;
   actionOrigins: Readonly<ActionGuardOptions>;
   now: () => number;
+  actionRateLimit: RateLimit | false;
   sentry: Readonly<{
     dsn: string | undefined;
     tunnelPath: string;
@@ -113,8 +120,20 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
       allowedHosts: Object.freeze((options.actionOrigins?.allowedHosts ?? []).map((h) => h.toLowerCase())),
     }),
     now: options.now ?? Date.now,
+    actionRateLimit: resolveRateLimit(options.actionRateLimit),
     sentry: resolveSentryOptions(options.sentry ?? {}, buildId),
   });
+}
+
+function resolveRateLimit(limit: RateLimit | false | undefined): RateLimit | false {
+  if (limit === false) return false;
+  const { max, windowMs } = limit ?? ACTION_RATE_LIMIT;
+  if (!(Number.isInteger(max) && max > 0 && windowMs > 0)) {
+    throw new TypeError(
+      `actionRateLimit needs a whole max above 0 and a windowMs above 0, got ${max} per ${windowMs}`,
+    );
+  }
+  return Object.freeze({ max, windowMs });
 }
 
 function resolveSentryOptions(sentry: SentryOptions, buildId: string): ResolvedOptions['sentry'] {

@@ -4,6 +4,7 @@
  * segment is `evil.example`. `Host` must be one well-formed host (a name or a bracketed IPv6
  * address, and a port), given once; anything else is the client's error, a 400.
  */
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 
 /** A host name or bracketed IPv6 address, and an optional port: nothing that could add a path. */
@@ -41,3 +42,13 @@ export const checkHost: RequestHandler = (req, res, next) => {
   if (problem === null) return next();
   res.status(400).setHeader('cache-control', 'no-store').type('text/plain').send(`Bad Request: ${problem}`);
 };
+
+/**
+ * Who sent the request, for per-client limits: the socket's peer, or behind a trusted proxy the
+ * last `X-Forwarded-For` entry (the one that proxy added; earlier ones are the client's to forge).
+ */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').at(-1)?.trim();
+  return last || req.socket.remoteAddress || 'unknown';
+}

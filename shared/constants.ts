@@ -40,3 +40,5 @@ export const FORM_STATES_HELD = 1_000;
 export const FORM_STATE_MAX_BYTES = 64 * 1024;
 /** Gzip envelopes the Sentry tunnel inflates at once, across all requests; more get a 503. */
 export const SENTRY_TUNNEL_MAX_INFLATING = 4;
+/** Server-action calls one client may make: this many per window, refilled as time passes. */
+export const ACTION_RATE_LIMIT = { max: 30, windowMs: 10_000 } as const;

@@ -15,6 +15,7 @@ test('each setting is read, origins normalised', () => {
       SWITCHYARD_ACTION_ORIGINS: 'https://admin.example.com, https://app.example.com/',
       SWITCHYARD_REDIRECT_ORIGINS: 'https://docs.example.com:8443',
       SWITCHYARD_ALLOWED_HOSTS: 'App.example.com, localhost',
+      SWITCHYARD_ACTION_RATE_LIMIT: '5/60',
     }),
   ).toEqual({
     actionOrigins: {
@@ -23,7 +24,9 @@ test('each setting is read, origins normalised', () => {
       allowedHosts: ['app.example.com', 'localhost'],
     },
     allowedRedirectOrigins: ['https://docs.example.com:8443'],
+    actionRateLimit: { max: 5, windowMs: 60_000 },
   });
+  expect(optionsFromEnv({ SWITCHYARD_ACTION_RATE_LIMIT: 'off' }).actionRateLimit).toBe(false);
 });
 
 test.each([
@@ -37,6 +40,9 @@ test.each([
   ['SWITCHYARD_ALLOWED_HOSTS', 'https://app.example.com'],
   ['SWITCHYARD_ALLOWED_HOSTS', 'app.example.com:443'],
   ['SWITCHYARD_ALLOWED_HOSTS', '*.example.com'],
+  ['SWITCHYARD_ACTION_RATE_LIMIT', '30'],
+  ['SWITCHYARD_ACTION_RATE_LIMIT', '0/10'],
+  ['SWITCHYARD_ACTION_RATE_LIMIT', '30 per 10s'],
 ])('%s=%j stops the start with a message naming it', (name, value) => {
   expect(() => optionsFromEnv({ [name]: value })).toThrow(name);
 });

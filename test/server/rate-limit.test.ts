@@ -1,0 +1,91 @@
+/**
+ * The per-client limit on server actions: a burst past it is answered 429 with `Retry-After`
+ * before the body is read, other clients go on, the budget comes back with time (a clock passed
+ * in, never the wall clock), and the table of clients stays bounded.
+ */
+import request from 'supertest';
+import { describe, expect, test, vi } from 'vitest';
+import { actionId } from '../../server/action-registry';
+import { createApp } from '../../server/create-app';
+import { createRateLimiter } from '../../server/rate-limit';
+import { ACTION_HEADER, actionUrl } from '../../shared/actions';
+import { ACTION_RATE_LIMIT } from '../../shared/constants';
+import { basicApp } from './fixture-app';
+
+describe('createRateLimiter', () => {
+  test('max calls at once, then the seconds until the next; refilled as time passes', () => {
+    const limiter = createRateLimiter({ max: 3, windowMs: 3_000 });
+    expect([0, 0, 0].map(() => limiter.take('a', 0))).toEqual([0, 0, 0]);
+    expect(limiter.take('a', 0)).toBe(1);
+    expect(limiter.take('b', 0)).toBe(0);
+    expect(limiter.take('a', 999)).toBe(1);
+    expect(limiter.take('a', 1_000)).toBe(0);
+    expect(limiter.take('a', 10_000)).toBe(0);
+  });
+
+  test('holds at most maxClients clients, forgetting the one seen longest ago', () => {
+    const limiter = createRateLimiter({ max: 1, windowMs: 60_000 }, 100);
+    for (let i = 0; i < 1_000; i++) limiter.take(`client-${i}`, 0);
+    expect(limiter.size).toBe(100);
+    expect(limiter.take('client-999', 0)).toBeGreaterThan(0);
+  });
+});
+
+describe('server actions from one client', () => {
+  const id = actionId('basic/actions.ts', 'echo');
+  const actions = { [id]: () => import('../fixtures/basic/actions').then((m) => m.echo) };
+  const { max } = ACTION_RATE_LIMIT;
+
+  function server(trustProxy = false) {
+    let now = 0;
+    const app = createApp({
+      modules: basicApp,
+      actions,
+      now: () => now,
+      actionOrigins: { trustProxy },
+      logger: { error: vi.fn(), info: vi.fn() },
+    });
+    const call = (from?: string) => {
+      const req = request(app)
+        .post(actionUrl(id))
+        .set('host', '127.0.0.1')
+        .set('origin', 'http://127.0.0.1')
+        .set(ACTION_HEADER, '1')
+        .set('content-type', 'application/json');
+      if (from) req.set('x-forwarded-for', from);
+      // A comment's worth of text, as the demo's form sends.
+      return req.send(JSON.stringify({ args: ['x'.repeat(500)] }));
+    };
+    return { call, advance: (ms: number) => (now += ms) };
+  }
+
+  test(`100 calls at once: ${max} are served, the rest are 429 with Retry-After`, async () => {
+    const { call, advance } = server();
+    const statuses: number[] = [];
+    let refused: request.Response | undefined;
+    for (let i = 0; i < 100; i++) {
+      const res = await call();
+      statuses.push(res.status);
+      if (res.status === 429) refused ??= res;
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - max);
+    expect(refused?.headers['retry-after']).toBe('1');
+    expect(refused?.text).toMatch(/^Too Many Requests: at most 30 actions per 10 s from one client/);
+    advance(ACTION_RATE_LIMIT.windowMs);
+    expect((await call()).status).toBe(200);
+  });
+
+  test('a forged X-Forwarded-For does not make a new client unless the proxy is trusted', async () => {
+    const direct = server(false);
+    for (let i = 0; i < max; i++) await direct.call(`10.0.0.${i}`);
+    expect((await direct.call('10.9.9.9')).status).toBe(429);
+
+    const proxied = server(true);
+    for (let i = 0; i < max; i++) await proxied.call('203.0.113.7');
+    expect((await proxied.call('203.0.113.7')).status).toBe(429);
+    // The proxy's own entry is the last one: what the client put before it changes nothing.
+    expect((await proxied.call('10.9.9.9, 203.0.113.7')).status).toBe(429);
+    expect((await proxied.call('203.0.113.8')).status).toBe(200);
+  });
+});
