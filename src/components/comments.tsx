@@ -1,12 +1,26 @@
 import { useActionState, useEffect, useRef } from 'react';
+import { Link } from 'switchyard';
 import { addComment, type CommentFormState } from '../lib/actions';
 import { MAX_AUTHOR_LENGTH, MAX_COMMENT_LENGTH, type Comment } from '../lib/comments';
 import { formatDate } from '../lib/format';
 
 const INITIAL: CommentFormState = { error: null, posted: null, values: { author: '', text: '' } };
 
-/** A photo's comments, and a form to add one that works with JavaScript off too. */
-export function Comments({ photoId, comments }: { photoId: string; comments: readonly Comment[] }) {
+interface CommentsProps {
+  photoId: string;
+  /** One page of them, oldest first. */
+  comments: readonly Comment[];
+  total: number;
+  /** `?before=` of the next older page, or null. */
+  olderBefore: number | null;
+  olderPage: boolean;
+}
+
+/**
+ * A photo's comments, a page at a time with links to older ones (plain links: they work with
+ * JavaScript off), and a form to add one that works with JavaScript off too.
+ */
+export function Comments({ photoId, comments, total, olderBefore, olderPage }: CommentsProps) {
   const [state, post, pending] = useActionState(addComment, INITIAL);
   const status = useRef<HTMLParagraphElement>(null);
   const answered = state !== INITIAL;
@@ -16,7 +30,7 @@ export function Comments({ photoId, comments }: { photoId: string; comments: rea
   }, [state, answered]);
   return (
     <section className="section comments" aria-labelledby="comments-heading">
-      <h2 id="comments-heading">{`Comments (${comments.length})`}</h2>
+      <h2 id="comments-heading">{`Comments (${total})`}</h2>
       <ol className="comment-list">
         {comments.map((c) => (
           <li key={c.id} className="comment">
@@ -27,6 +41,14 @@ export function Comments({ photoId, comments }: { photoId: string; comments: rea
           </li>
         ))}
       </ol>
+      {(olderBefore !== null || olderPage) && (
+        <nav className="comment-pages" aria-label="More comments">
+          {olderBefore !== null && (
+            <Link href={`/photos/${photoId}?before=${olderBefore}`}>Older comments</Link>
+          )}
+          {olderPage && <Link href={`/photos/${photoId}`}>Newest comments</Link>}
+        </nav>
+      )}
       <form action={post} className="comment-form" aria-describedby="comment-error">
         <input type="hidden" name="photoId" value={photoId} />
         <label>

@@ -6,6 +6,8 @@
 
 export const MAX_COMMENT_LENGTH = 500;
 export const MAX_AUTHOR_LENGTH = 40;
+/** Comments shown at once: a photo page stays the same size however many it has. */
+export const COMMENTS_PER_PAGE = 20;
 
 export interface Comment {
   id: number;

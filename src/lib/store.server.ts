@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BUSY_WAIT_MS, readNow, retryWhileBusy } from './busy-retry.server';
-import { checkCommentInput, type Comment } from './comments';
+import { checkCommentInput, COMMENTS_PER_PAGE, type Comment } from './comments';
 import { getPhoto } from './photos';
 
 const DB_FILE = 'switchyard-demo.db';
@@ -21,8 +21,13 @@ export interface Store {
   like(photoId: string): Promise<number | undefined>;
   /** Takes one like away (never below zero) and returns the new count, or undefined for no photo. */
   unlike(photoId: string): Promise<number | undefined>;
-  /** Oldest first. */
-  commentsOf(photoId: string): Comment[];
+  /**
+   * The newest `limit` comments (20 by default) older than the comment `before` when given,
+   * oldest first: a page, never all of them.
+   */
+  commentsOf(photoId: string, page?: { before?: number | undefined; limit?: number }): Comment[];
+  /** How many comments the photo has. */
+  commentCount(photoId: string): number;
   /** Checks `input` (see `checkCommentInput`) and stores it, or stores nothing and says why. */
   addComment(photoId: string, input: unknown): Promise<AddCommentResult>;
   close(): void;
@@ -117,8 +122,11 @@ function seed(db: Database.Database): void {
 
 function createStore(db: Database.Database, busyWaitMs: number): Store {
   const columns = 'id, photo_id AS photoId, author, text, created_at AS createdAt';
-  const selectComments = db.prepare<[string], Comment>(
-    `SELECT ${columns} FROM comments WHERE photo_id = ? ORDER BY id`,
+  const selectComments = db.prepare<[string, number, number], Comment>(
+    `SELECT ${columns} FROM comments WHERE photo_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
+  );
+  const countComments = db.prepare<[string], { n: number }>(
+    'SELECT count(*) AS n FROM comments WHERE photo_id = ?',
   );
   const insertComment = db.prepare<[string, string, string], Comment>(
     `INSERT INTO comments (photo_id, author, text) VALUES (?, ?, ?) RETURNING ${columns}`,
@@ -144,7 +152,9 @@ function createStore(db: Database.Database, busyWaitMs: number): Store {
     },
     like: (photoId) => changeLikes(photoId, 1),
     unlike: (photoId) => changeLikes(photoId, -1),
-    commentsOf: (photoId) => readNow(() => selectComments.all(photoId)),
+    commentsOf: (photoId, { before = Number.MAX_SAFE_INTEGER, limit = COMMENTS_PER_PAGE } = {}) =>
+      readNow(() => selectComments.all(photoId, before, limit)).reverse(),
+    commentCount: (photoId) => readNow(() => countComments.get(photoId)!.n),
     async addComment(photoId, input) {
       const checked = checkCommentInput(input);
       if (!checked.ok) return checked;

@@ -43,8 +43,13 @@ export interface FeedData {
 export interface PhotoPageData {
   photo: Photo;
   author: User;
-  /** Oldest first, from the store. */
+  /** One page of them, oldest first, from the store. */
   comments: Comment[];
+  commentCount: number;
+  /** `?before=` for the next older page, or null when these are the oldest. */
+  olderBefore: number | null;
+  /** Whether this is an older page (`?before=` was given), which links back to the newest. */
+  olderPage: boolean;
   /** A few other photos by the same author. */
   more: PhotoCard[];
 }

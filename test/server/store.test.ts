@@ -228,3 +228,18 @@ function countComments(): number {
     db.close();
   }
 }
+
+describe('commentsOf', () => {
+  test('pages: the newest 20, oldest first, and ?before= walks back through every comment once', async () => {
+    store = openStore(dir);
+    for (let i = 0; i < 45; i++) await store.addComment('2', { author: 'ada', text: `c${i}` });
+    const newest = store.commentsOf('2');
+    expect(newest.map((c) => c.text)).toEqual(Array.from({ length: 20 }, (_, i) => `c${25 + i}`));
+    const seen: string[] = [];
+    for (let page = newest; page.length > 0; page = store.commentsOf('2', { before: page[0]!.id })) {
+      seen.unshift(...page.map((c) => c.text));
+    }
+    expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => `c${i}`));
+    expect(store.commentCount('2')).toBe(45);
+  });
+});

@@ -1,4 +1,5 @@
 import { notFound, type LoadArgs } from 'switchyard';
+import { COMMENTS_PER_PAGE } from '../../../lib/comments';
 import { getPhoto, photosByUser, toCard } from '../../../lib/photos';
 import type { PhotoPageData } from '../../../lib/types';
 import { getUser } from '../../../lib/users';
@@ -6,7 +7,7 @@ import { store } from '../../../lib/db.server';
 
 const MORE_COUNT = 4;
 
-export async function load({ params }: LoadArgs<{ id: string }>): Promise<PhotoPageData> {
+export async function load({ params, searchParams }: LoadArgs<{ id: string }>): Promise<PhotoPageData> {
   const photo = getPhoto(params.id);
   if (!photo) notFound();
   const author = getUser(photo.author);
@@ -17,5 +18,21 @@ export async function load({ params }: LoadArgs<{ id: string }>): Promise<PhotoP
     .map(toCard);
   // Likes and comments change while the server runs: they come from the store, per request.
   const likes = store().likesOf(photo.id) ?? photo.likes;
-  return { photo: { ...photo, likes }, author, more, comments: store().commentsOf(photo.id) };
+  // `?before=<id>` pages back through the comments; one more than a page tells whether more exist.
+  const before = typeof searchParams.before === 'string' && /^\d{1,15}$/.test(searchParams.before);
+  const page = store().commentsOf(photo.id, {
+    before: before ? Number(searchParams.before) : undefined,
+    limit: COMMENTS_PER_PAGE + 1,
+  });
+  const older = page.length > COMMENTS_PER_PAGE;
+  const comments = older ? page.slice(1) : page;
+  return {
+    photo: { ...photo, likes },
+    author,
+    more,
+    comments,
+    commentCount: store().commentCount(photo.id),
+    olderBefore: older ? comments[0]!.id : null,
+    olderPage: before,
+  };
 }

@@ -5,12 +5,18 @@ import { PhotoGrid } from '../../../components/photo-grid';
 import type { PhotoPageData } from '../../../lib/types';
 
 export default function PhotoPage({ data }: PageProps<{ id: string }, PhotoPageData>) {
-  const { photo, author, more, comments } = data;
+  const { photo, author, more, comments, commentCount, olderBefore, olderPage } = data;
   return (
     <>
       <title>{`${photo.title} by ${author.name} · Switchyard`}</title>
       <PhotoDetails photo={photo} author={author} />
-      <Comments photoId={photo.id} comments={comments} />
+      <Comments
+        photoId={photo.id}
+        comments={comments}
+        total={commentCount}
+        olderBefore={olderBefore}
+        olderPage={olderPage}
+      />
       {more.length > 0 && (
         <section className="section" aria-labelledby="more-heading">
           <h2 id="more-heading">{`More from ${author.name}`}</h2>
