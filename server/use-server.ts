@@ -2,19 +2,17 @@
  * `"use server"` modules (SPEC A1): a module whose first statement is that directive exports
  * server functions. The client build gets one reference per export in its place; the server
  * build keeps the functions and marks each for progressive forms. Ids come from the module's
- * path relative to the source root (the app directory's parent), the same in both builds.
+ * path relative to the source root (the app directory's parent), the same in both builds; which
+ * modules an app has is `reachable-actions.ts`'s answer.
  *
  * Exports must be named functions: `export async function f()` or `export const f = async () =>`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { actionId } from './action-registry';
 
 const DIRECTIVE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(['"])use server\1/;
 const FUNCTION_EXPORT = /^export\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/gm;
 const CONST_EXPORT = /^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm;
 const OTHER_EXPORT = /^export\s+(?:default\b|\{|\*)/m;
-const SOURCE = /\.[cm]?[jt]sx?$/;
 
 export function isUseServer(code: string): boolean {
   return DIRECTIVE.test(code);
@@ -54,18 +52,4 @@ export function serverModule(
     `import { registerServerReference as __syRegister } from ${JSON.stringify(runtime)};`,
     ...marks,
   ].join('\n');
-}
-
-/** Every `"use server"` module under `root`, relative to it, with its export names. */
-export function scanServerModules(root: string): { file: string; names: string[] }[] {
-  const found: { file: string; names: string[] }[] = [];
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name);
-    if (!entry.isFile() || !SOURCE.test(entry.name) || path.includes(`${sep}node_modules${sep}`)) continue;
-    const code = readFileSync(path, 'utf8');
-    if (!isUseServer(code)) continue;
-    const file = relative(root, path).split(sep).join('/');
-    found.push({ file, names: serverExports(code, file) });
-  }
-  return found.sort((a, b) => a.file.localeCompare(b.file));
 }

@@ -24,7 +24,8 @@ import {
 import { buildRouteTree, COMPONENT_FILES, classifyFile } from '../shared/route-tree';
 import { actionId } from './action-registry';
 import { scanAppDir } from './scan-app-dir';
-import { clientModule, isUseServer, scanServerModules, serverExports, serverModule } from './use-server';
+import { reachableModules } from './reachable-actions';
+import { clientModule, isUseServer, serverExports, serverModule } from './use-server';
 
 export const ROUTES_ID = 'virtual:switchyard/routes';
 const RESOLVED_ROUTES_ID = '\0' + ROUTES_ID;
@@ -88,15 +89,20 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
         return resolved;
       },
     },
-    load(id) {
+    async load(id) {
       if (id === RESOLVED_CONFIG_ID) return `export const config = ${JSON.stringify(config)};\n`;
       if (id === RESOLVED_ACTIONS_ID) {
-        const entries = scanServerModules(sourceRoot).flatMap(({ file, names }) =>
-          names.map(
+        // Only what the app reaches: a scan of the whole source root let one app call another's.
+        const resolveImport = async (specifier: string, importer: string) =>
+          (await this.resolve(specifier, importer, { skipSelf: true }))?.id;
+        const files = await reachableModules(appDir, sourceRoot, resolveImport, isUseServer);
+        const entries = files.flatMap((path) => {
+          const file = relative(sourceRoot, path).split(sep).join('/');
+          return serverExports(readFileSync(path, 'utf8'), file).map(
             (name) =>
-              `  ${JSON.stringify(actionId(file, name))}: () => import(${JSON.stringify(resolve(sourceRoot, file))}).then((m) => m.${name}),`,
-          ),
-        );
+              `  ${JSON.stringify(actionId(file, name))}: () => import(${JSON.stringify(path)}).then((m) => m.${name}),`,
+          );
+        });
         return `export const actions = {\n${entries.join('\n')}\n};\n`;
       }
       if (id !== RESOLVED_ROUTES_ID) return null;

@@ -1,7 +1,7 @@
 /**
  * Real Vite builds of small fixture apps that must fail, with the files named.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -49,4 +49,17 @@ describe('switchyard build refuses', () => {
       'test/fixtures/bad-config/switchyard.config.json: prefetch.staleMs must be at least prefetch.freshMs',
     );
   });
+});
+
+describe('switchyard build of one app', () => {
+  test('gives its server only the actions it reaches, not those of an app beside it', async () => {
+    // basic/actions.ts is a 'use server' module in the slots app's source root (test/fixtures).
+    await build('slots');
+    const bundle = readdirSync(join(out, 'slots', 'server'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+      .join('\n');
+    expect(bundle).toMatch(/var actions = \{\s*\};/);
+    expect(bundle).not.toContain('#echo');
+  }, 60_000);
 });
