@@ -5,6 +5,7 @@
  */
 import { init, reactErrorHandler, withScope } from '@sentry/react';
 import { digestFrom } from '../shared/error-messages';
+import { scrubBreadcrumb, scrubEvent } from '../shared/sentry-privacy';
 import type { BrowserSentryConfig } from '../shared/sentry-browser-config';
 import type { Capture, ErrorKind } from './error-reporting';
 
@@ -14,6 +15,10 @@ export function startSentry(config: BrowserSentryConfig): Capture {
     tunnel: config.tunnel,
     release: config.release,
     ...(config.environment ? { environment: config.environment } : {}),
+    // No personal data by default: no IP address, and no query strings in URLs.
+    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, urlQueryParams: false },
+    beforeSend: scrubEvent,
+    beforeBreadcrumb: scrubBreadcrumb,
   });
   // Sentry's handler for these very hooks. With a callback it marks the event handled: a boundary
   // showed its fallback, or React recovered; an uncaught error is not handled.

@@ -10,6 +10,7 @@ import process from 'node:process';
 import { URL } from 'node:url';
 import { parseCliArgs } from './cli-args.js';
 import { readSentryConfig } from './sentry-config.mjs';
+import { scrubBreadcrumb, scrubEvent } from './sentry-privacy.mjs';
 
 const config = readSentryConfig(process.env, undefined);
 if (config) {
@@ -22,6 +23,10 @@ if (config) {
     release: config.release ?? buildIdOfStart(),
     sampleRate: config.sampleRate,
     tracesSampleRate: config.tracesSampleRate,
+    // No personal data by default: no user or IP address, no cookies or headers, no query strings.
+    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, urlQueryParams: false },
+    beforeSend: scrubEvent,
+    beforeBreadcrumb: scrubBreadcrumb,
     integrations: (defaults) => [
       // Dedupe drops an event that repeats the one before, which for a server is the next
       // occurrence of the same failure: each request's error is reported once, so keep them all.

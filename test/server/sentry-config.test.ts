@@ -5,6 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test, vi } from 'vitest';
 import { readSentryConfig } from '../../server/sentry-config.mjs';
+import * as serverPrivacy from '../../server/sentry-privacy.mjs';
+import * as browserPrivacy from '../../shared/sentry-privacy';
 import { sentryReporter, type SentryApi } from '../../server/sentry-reporter';
 
 const DSN = 'https://public@o1.ingest.example/42';
@@ -70,6 +72,65 @@ describe('server/instrument.mjs', { timeout: 60_000 }, () => {
   test('with a DSN the SDK is initialised before the app runs', () => {
     // A port nothing listens on: nothing is captured here, so nothing is sent anyway.
     expect(sdkLoaded({ SENTRY_DSN: 'http://public@127.0.0.1:9/1' })).toBe(true);
+  });
+
+  test('the SDK it starts collects no personal data and scrubs query strings', () => {
+    const probe = `
+      const { getClient } = await import('@sentry/node');
+      const options = getClient().getOptions();
+      console.log(JSON.stringify({
+        collect: options.dataCollection,
+        crumb: options.beforeBreadcrumb({ data: { url: '/photos/1?token=secret' } }),
+        event: options.beforeSend({ user: { id: 'u', ip_address: '203.0.113.9' } }, {}),
+      }));`;
+    const result = spawnSync(
+      process.execPath,
+      ['--import', './server/instrument.mjs', '--input-type=module', '-e', probe],
+      { encoding: 'utf8', env: { PATH: process.env.PATH, SENTRY_DSN: 'http://public@127.0.0.1:9/1' } },
+    );
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual({
+      collect: { userInfo: false, cookies: false, httpHeaders: false, urlQueryParams: false },
+      crumb: { data: { url: '/photos/1' } },
+      event: { user: { id: 'u' } },
+    });
+  });
+});
+
+describe.each([
+  ['the browser', browserPrivacy],
+  ['the server', serverPrivacy],
+])('what %s sends to Sentry', (_side, { scrubBreadcrumb, scrubEvent }) => {
+  test('breadcrumbs lose query strings and fragments', () => {
+    const crumb = {
+      category: 'fetch',
+      data: {
+        url: '/photos/1?email=a%40b.example#x',
+        from: '/a?q=1',
+        to: '/b',
+        'http.query': 'q=1',
+        status: 200,
+      },
+    };
+    expect(scrubBreadcrumb(crumb)).toEqual({
+      category: 'fetch',
+      data: { url: '/photos/1', from: '/a', to: '/b', status: 200 },
+    });
+    const bare: { message: string; data?: undefined } = { message: 'no data' };
+    expect(scrubBreadcrumb(bare)).toEqual({ message: 'no data' });
+  });
+
+  test('events lose the IP address and the query string', () => {
+    const event = {
+      user: { id: '7', ip_address: '{{auto}}' },
+      request: { url: 'https://app.example/photos/1?token=t', query_string: 'token=t', method: 'GET' },
+      tags: { route: '/photos/[id]' },
+    };
+    expect(scrubEvent(event)).toEqual({
+      user: { id: '7' },
+      request: { url: 'https://app.example/photos/1', method: 'GET' },
+      tags: { route: '/photos/[id]' },
+    });
   });
 });
 
