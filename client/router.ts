@@ -420,7 +420,8 @@ function mainOf(snapshot: RouterSnapshot): string {
 
 function toLocal(href: string): string {
   const url = new URL(href);
-  return url.pathname + url.search + url.hash;
+  // `//x/y` is a path on this site, but history would read it as the host `x`.
+  return url.pathname.replace(/^\/{2,}/, '/') + url.search + url.hash;
 }
 
 function pathAndSearch(href: string): string {
