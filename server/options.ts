@@ -51,7 +51,7 @@ export interface SwitchyardOptions {
   now?: () => number;
   /**
    * Action calls one client (its address; the proxy's last `X-Forwarded-For` entry with
-   * `trustProxy`) may make: 30 per 10 s by default, `false` for no limit.
+   * `trustProxy`) may make: 30 per 10 s by default (none in development), `false` for no limit.
    */
   actionRateLimit?: RateLimit | false | undefined;
 }
@@ -120,7 +120,10 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
       allowedHosts: Object.freeze((options.actionOrigins?.allowedHosts ?? []).map((h) => h.toLowerCase())),
     }),
     now: options.now ?? Date.now,
-    actionRateLimit: resolveRateLimit(options.actionRateLimit),
+    // Off in development unless asked for: there the only client is the app's author.
+    actionRateLimit: resolveRateLimit(
+      options.actionRateLimit ?? (options.mode === 'development' ? false : undefined),
+    ),
     sentry: resolveSentryOptions(options.sentry ?? {}, buildId),
   });
 }

@@ -81,11 +81,12 @@ describe('switchyard dev', { timeout: 60_000 }, () => {
 
   test("a 'use server' module added while the server runs is served without a restart", async () => {
     writeFileSync(
-      join(root, 'actions.ts'),
+      // In the app directory: an app's actions are the modules it holds or imports.
+      join(root, 'app', 'actions.ts'),
       `'use server';\nexport async function hello(name: string) {\n  return 'hello ' + name;\n}\n`,
     );
     const call = () =>
-      fetch(base + actionUrl(actionId('actions.ts', 'hello')), {
+      fetch(base + actionUrl(actionId('app/actions.ts', 'hello')), {
         method: 'POST',
         headers: { origin: base, [ACTION_HEADER]: '1', 'content-type': 'application/json' },
         body: JSON.stringify({ args: ['dev'] }),
