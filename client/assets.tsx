@@ -1,7 +1,7 @@
 /**
  * Puts the matched route's chunks and styles in the document head: React hoists these into
  * `<head>` as `modulepreload` and blocking stylesheets, so hydration starts with no request
- * waterfall and no flash of unstyled content (SPEC S1). On the client the calls are no-ops for
+ * waterfall and no flash of unstyled content. On the client the calls are no-ops for
  * links that are already there.
  */
 import { useEffect } from 'react';

@@ -1,7 +1,7 @@
 /**
- * Calls a server action from the browser (SPEC A1, A3): one POST, then what the answer says —
- * the return value; a redirect, as a navigation (pushed, SPEC E2); `revalidatePath`, as the
- * current page's data fetched again and only the matching prefetch entries dropped (C7); a
+ * Calls a server action from the browser: one POST, then what the answer says —
+ * the return value; a redirect, as a navigation (pushed); `revalidatePath`, as the
+ * current page's data fetched again and only the matching prefetch entries dropped; a
  * server error, thrown with its digest only. The router is handed in by the client entry.
  */
 import { actionUrl, ACTION_HEADER, ARGS_FIELD, FORM_PLACEHOLDER, type ActionAnswer } from '../shared/actions';

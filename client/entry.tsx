@@ -2,7 +2,7 @@
  * The browser entry, and the router's composition root: reads the state the server wrote,
  * loads the matched route's components (already modulepreloaded by the document), creates the
  * router with the browser's effects and hydrates the document with the tree the server
- * rendered (SPEC N1).
+ * rendered.
  */
 // Must run before any component module: it installs React Fast Refresh in development.
 import '@vitejs/plugin-react/preamble';

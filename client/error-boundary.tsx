@@ -1,11 +1,11 @@
 /**
  * The boundaries the router puts around segments. Router signals pass through error
- * boundaries untouched and are handled by signal boundaries (SPEC E1–E4):
+ * boundaries untouched and are handled by signal boundaries:
  * - `SegmentErrorBoundary`, an `error.tsx`: catches errors of its segment and below, gives the
- *   fallback `error` and `reset()`, and resets when the pathname changes (E3); it also shows
+ *   fallback `error` and `reset()`, and resets when the pathname changes; it also shows
  *   a loader's error the server caught for it (`serverDigest`), where `reset()` refreshes;
  * - `SignalBoundary`, a `not-found.tsx` (and one at the root): renders it for `notFound()`, and
- *   turns `redirect()` into a client navigation (E2); resets when the pathname changes;
+ *   turns `redirect()` into a client navigation; resets when the pathname changes;
  * - `AppErrorBoundary`, above the root layout: the exact fallback text of E4, for what no
  *   `error.tsx` caught.
  */
@@ -104,7 +104,7 @@ export class SignalBoundary extends Component<
       return;
     }
     const here = location.pathname + location.search;
-    // A redirect to the page already shown does nothing (SPEC E2).
+    // A redirect to the page already shown does nothing.
     if (new URL(path, location.href).href !== new URL(here, location.href).href) {
       // A redirect after the shell came with a meta refresh for browsers without JavaScript.
       // Stopping the page's load cancels it (we are leaving the page anyway), or the browser

@@ -1,5 +1,5 @@
 /**
- * Browser error reporting (SPEC M2). `hydrateRoot`'s three error hooks log each error to the
+ * Browser error reporting. `hydrateRoot`'s three error hooks log each error to the
  * console, as React's defaults do, and hand it to Sentry exactly once: router signals never, a
  * server error once per digest (React's recoverable error and the boundary's error name the same
  * one). With no Sentry config that is all; with one, errors wait here until the SDK takes them,
@@ -41,7 +41,7 @@ export function createErrorReporting(
   const hook =
     (kind: ErrorKind): Hook =>
     (error, details) => {
-      // A signal caught by a signal boundary is routing, not a failure (SPEC E1).
+      // A signal caught by a signal boundary is routing, not a failure.
       if (isRouterSignal(error)) return;
       log(error);
       if (!config) return;

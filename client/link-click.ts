@@ -1,7 +1,7 @@
 /**
  * When a click on a link is the router's to handle, and when it is the browser's. The browser
  * keeps modified clicks (new tab, new window, download), other buttons, `target`s other than
- * `_self`, downloads, and links to other origins (SPEC N6, issue 3).
+ * `_self`, downloads, and links to other origins.
  */
 
 export interface ClickLike {

@@ -1,7 +1,7 @@
 /**
  * `<Link>` is a real `<a href>`: it works with JavaScript off, and costs no more than an anchor
  * to render on the server. In the browser a plain click becomes a soft navigation, and the
- * target is prefetched when the link comes into view or the pointer shows intent (SPEC C6).
+ * target is prefetched when the link comes into view or the pointer shows intent.
  */
 import {
   useContext,

@@ -56,7 +56,7 @@ export function mergeState(held: PageState | undefined, data: PageDataResponse):
 }
 
 /**
- * The page with an intercepted route shown in one slot (SPEC I3): every other segment stays as
+ * The page with an intercepted route shown in one slot: every other segment stays as
  * `on` has it, and `mainUrl` remembers what they were rendered for.
  */
 export function spliceIntercepted(on: PageState, answer: InterceptedAnswer): PageState {

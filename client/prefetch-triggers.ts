@@ -1,5 +1,5 @@
 /**
- * When links prefetch (SPEC C6): on entering the viewport, with a 200 px margin so a link about
+ * When links prefetch: on entering the viewport, with a 200 px margin so a link about
  * to scroll in is ready when it arrives. One IntersectionObserver serves every link; each link
  * is observed until it first comes into view.
  */

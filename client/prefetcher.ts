@@ -43,7 +43,7 @@ export function createPrefetcher({
   const cache = createPrefetchCache<CachedPage>({ policy });
   const queue = createPrefetchQueue(concurrency);
 
-  /** The key of a URL from the page the user is on: an intercepted answer is another entry (C4). */
+  /** The key of a URL from the page the user is on: an intercepted answer is another entry. */
   function keyOf(url: URL): { key: string; intercepted: boolean } {
     const from = new URL(currentPage(), url).pathname;
     const variant = effects.interceptionOf?.(url.pathname, from);

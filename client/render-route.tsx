@@ -1,12 +1,12 @@
 /**
  * Turns a page state and its loaded components into the React tree. The server and the client
- * call this same function with the same state, which is what makes hydration match (SPEC N1).
+ * call this same function with the same state, which is what makes hydration match.
  *
  * Each segment nests, outermost first: layout → error boundary → Suspense (loading) → below.
  * A layout whose segment has slots gets each slot's own branch, rendered the same way, as a
- * prop beside `children` (SPEC I1).
+ * prop beside `children`.
  * Each segment is keyed by its folder and its params, so a navigation keeps the state of the
- * segments whose params did not change and remounts the others (SPEC N2).
+ * segments whose params did not change and remounts the others.
  */
 import { Fragment, Suspense, use, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { Params } from '../shared/match-route';
@@ -39,7 +39,7 @@ export function DefaultNotFound() {
   );
 }
 
-/** Reads streamed data (SPEC E5): suspends until it arrives, then renders with it. */
+/** Reads streamed data: suspends until it arrives, then renders with it. */
 function Await({ data, render }: { data: Tracked; render: (data: unknown) => ReactNode }) {
   return render(use(data as Promise<unknown>));
 }
@@ -57,7 +57,7 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
     return found;
   };
   const { params, searchParams, segments, pendingAt } = state;
-  // Boundaries clear what they caught when the pathname changes (SPEC E2, E3).
+  // Boundaries clear what they caught when the pathname changes.
   const pathname = state.url.split('?')[0]!;
   const last = segments.at(-1);
   // A loader's error caught by the last segment's `error.tsx`: its boundary shows the fallback.

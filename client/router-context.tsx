@@ -27,7 +27,7 @@ export interface AppRouter {
   forward(): void;
   /** Fetches the current page's data again; client state is kept. */
   refresh(): void;
-  /** Prefetches a URL's scripts and all its data (a `full` entry, SPEC C2). */
+  /** Prefetches a URL's scripts and all its data (a `full` entry). */
   prefetch(href: string): void;
 }
 

@@ -97,7 +97,7 @@ export interface RouterEffects {
   canPrefetch?(): boolean;
   /**
    * The interception a soft navigation from `fromPathname` to `pathname` meets, named by the
-   * slot it shows in (`(feed)/@modal`), or `undefined` (SPEC I3, C4). The client knows the
+   * slot it shows in (`(feed)/@modal`), or `undefined`. The client knows the
    * route tree, so it can key the cache before it asks.
    */
   interceptionOf?(pathname: string, fromPathname: string): string | undefined;
@@ -134,7 +134,7 @@ export interface Router {
   /** Drops the prefetch entries a path affects (a server action revalidated it). */
   invalidate(path: string, scope?: 'page' | 'layout'): void;
   /**
-   * After a server action changed data (SPEC A3): drops the entries of those paths only (C7),
+   * After a server action changed data: drops the entries of those paths only,
    * and fetches the current page's data again, keeping client state.
    */
   revalidate(paths: readonly Revalidated[]): Promise<void>;

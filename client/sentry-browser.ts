@@ -1,6 +1,6 @@
 /**
  * The Sentry browser SDK, in a chunk of its own that the entry imports only with a config and only
- * after hydration (SPEC M2, P2). Every envelope goes to our tunnel path, so the page talks to its
+ * after hydration. Every envelope goes to our tunnel path, so the page talks to its
  * own origin alone. Each error arrives here once (client/error-reporting.ts sees to that).
  */
 import { init, reactErrorHandler, withScope } from '@sentry/react';
@@ -30,7 +30,7 @@ export function startSentry(config: BrowserSentryConfig): Capture {
   };
   return (kind, error, { componentStack }) => {
     withScope((scope) => {
-      // The digest the user was shown (SPEC E4) ties this event to the server's.
+      // The digest the user was shown ties this event to the server's.
       const digest = digestFrom(error);
       if (digest !== undefined) scope.setTag('digest', digest);
       handlers[kind](error, { componentStack: componentStack ?? null });

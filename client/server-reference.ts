@@ -1,5 +1,5 @@
 /**
- * What a `"use server"` export is outside its own module (SPEC A1). In the browser it is a
+ * What a `"use server"` export is outside its own module. In the browser it is a
  * function that calls the server; on the server it is the real function. On both sides it carries
  * `$$FORM_ACTION`, which React reads to render `<form action={fn}>` as a real form that posts to
  * the action without JavaScript, and a `bind` that keeps it (what `useActionState` uses).

@@ -1,5 +1,5 @@
 /**
- * The browser half of streamed loader data (SPEC E5): the document's streamed scripts push
+ * The browser half of streamed loader data: the document's streamed scripts push
  * `[id, payload]` pairs onto `self.__SY_S`, before or after this runs. Each settles the promise
  * the page state holds in that place; React's `use()` in the tree is waiting on it.
  */

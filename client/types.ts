@@ -1,4 +1,4 @@
-/** The props the router gives route components, and the argument of `load` (SPEC R2). */
+/** The props the router gives route components, and the argument of `load`. */
 import type { ReactNode } from 'react';
 import type { Params } from '../shared/match-route';
 

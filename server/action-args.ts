@@ -1,5 +1,5 @@
 /**
- * Turns an action request body into the action's arguments (SPEC A2). JSON `{"args":[…]}` is
+ * Turns an action request body into the action's arguments. JSON `{"args":[…]}` is
  * copied into fresh plain objects within fixed caps; a form body (urlencoded or multipart) is one
  * `FormData` argument. Any other media type, `text/plain` included, is a 415.
  *

@@ -1,5 +1,5 @@
 /**
- * The cross-site check for server actions (SPEC A2). A request passes only if the browser says
+ * The cross-site check for server actions. A request passes only if the browser says
  * it came from the origin it was sent to, or from an origin the app allows. Origins are compared
  * parsed (scheme, host, port with default ports dropped), never as substrings.
  */

@@ -1,5 +1,5 @@
 /**
- * The server-action endpoint (SPEC A1–A3): `POST /_switchyard/action/<id>`. In order: the origin
+ * The server-action endpoint: `POST /_switchyard/action/<id>`. In order: the origin
  * check (403), the id (404: own entries only), the body (413 past 1 MiB, read only then), the
  * arguments (400/415), then the action. A script gets JSON; a browser's own form post (no
  * JavaScript) gets a 303: to a redirect's target, or back to the page the form was on, which a

@@ -37,7 +37,7 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   const tunnel = createSentryTunnel({ dsn: options.sentry.dsn, timeoutMs: options.sentry.tunnelTimeoutMs });
   app.post(options.sentry.tunnelPath, tunnel);
 
-  // Actions first: a POST anywhere else is a 405, and GET on an action URL is one too (SPEC A2).
+  // Actions first: a POST anywhere else is a 405, and GET on an action URL is one too.
   const routeOf = (path: string) => {
     const segments = decodePathname(path.split('?')[0]!);
     return (segments && matchRoute(runtime.tree, segments)?.pattern) ?? null;

@@ -1,5 +1,5 @@
 /**
- * A digest names a server error without revealing it (SPEC E4): the browser gets only this,
+ * A digest names a server error without revealing it: the browser gets only this,
  * the server log gets the same digest beside the full error.
  */
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
- * The request-safety settings a deployment gives `switchyard start` through the environment
- * (SPEC A2, E2), checked once at start-up: a bad value stops the server with a message naming
+ * The request-safety settings a deployment gives `switchyard start` through the environment,
+ * checked once at start-up: a bad value stops the server with a message naming
  * the variable, never a silently open or silently closed door.
  *
  * - `SWITCHYARD_TRUST_PROXY=1`: behind a proxy that sets `X-Forwarded-Host`/`-Proto` itself.

@@ -1,5 +1,5 @@
 /**
- * The one seam through which real errors leave the server for an error tracker (SPEC M1):
+ * The one seam through which real errors leave the server for an error tracker:
  * render, `load` and action errors, each reported once, with the route and the digest the user
  * saw. Router signals, 4xx answers and aborted renders never get here.
  */

@@ -1,5 +1,5 @@
 /**
- * Starts the Sentry Node SDK before Express is imported (SPEC M1): `npm start` runs
+ * Starts the Sentry Node SDK before Express is imported: `npm start` runs
  * `node --import ./server/instrument.mjs bin/switchyard.js start`, and `switchyard start` imports
  * it first too (a second import is a no-op). With no `SENTRY_DSN` it does nothing: the SDK is not
  * even loaded, and no socket is opened.
@@ -32,7 +32,7 @@ if (config) {
       // occurrence of the same failure: each request's error is reported once, so keep them all.
       ...defaults.filter(({ name }) => !['Dedupe', 'Http', 'NodeFetch'].includes(name)),
       // The tunnel relays the browser's envelopes, in and out: tracing it would report on
-      // Sentry's own traffic (M3). Hashed assets are only noise in a trace list.
+      // Sentry's own traffic. Hashed assets are only noise in a trace list.
       Sentry.httpIntegration({
         ignoreIncomingRequests: (urlPath) =>
           urlPath.split('?')[0] === tunnelPath || urlPath.startsWith('/assets/'),

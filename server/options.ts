@@ -43,7 +43,7 @@ export interface SwitchyardOptions {
   /** Server actions by id (the Vite plugin's `virtual:switchyard/actions`). */
   actions?: ActionModules;
   /**
-   * Who may call actions (SPEC A2): pages of this origin, and of `allowedOrigins`. Set
+   * Who may call actions: pages of this origin, and of `allowedOrigins`. Set
    * `trustProxy` only behind a proxy that sets `X-Forwarded-Host`/`-Proto` itself.
    */
   actionOrigins?: Partial<ActionGuardOptions>;
@@ -57,7 +57,7 @@ export interface SwitchyardOptions {
 }
 
 export interface SentryOptions {
-  /** The only DSN browser envelopes are relayed to; without one nothing is sent (SPEC M3). */
+  /** The only DSN browser envelopes are relayed to; without one nothing is sent. */
   dsn?: string | undefined;
   /** Where browsers post envelopes: `/monitoring` by default. */
   tunnelPath?: string;

@@ -1,5 +1,5 @@
 /**
- * The page-data answer (SPEC N2, N3; shared/page-data.ts): the page state as JSON, trimmed of the
+ * The page-data answer (the protocol is in shared/page-data.ts): the page state as JSON, trimmed of the
  * layout data the client already holds.
  */
 import type { Response } from 'express';

@@ -1,5 +1,5 @@
 /**
- * Reads a request body into one Buffer, never holding more than `limit` bytes (SPEC A2: 1 MiB).
+ * Reads a request body into one Buffer, never holding more than `limit` bytes (1 MiB).
  * A declared `Content-Length` over the limit is refused before a byte is read; a chunked body is
  * counted as it arrives and refused the moment it passes the limit. Exactly `limit` bytes pass.
  */

@@ -1,5 +1,5 @@
 /**
- * The document request: match, load, then stream `renderToPipeableStream` (SPEC S1–S4).
+ * The document request: match, load, then stream `renderToPipeableStream`.
  * Status and headers go out at `onShellReady`; Suspense boundaries stream after. A client that
  * goes away aborts the render, also before the shell; the deadline aborts a render that runs
  * too long. Every render, timer and abort listener ends with its response.
@@ -70,7 +70,7 @@ export function createDocumentHandler(
 ) {
   const { logger, observer, reporter } = options;
   const { dsn, tunnelPath, environment, release } = options.sentry;
-  // Only with a DSN: the browser loads the Sentry SDK when it finds this (SPEC M2, P2).
+  // Only with a DSN: the browser loads the Sentry SDK when it finds this.
   const sentryScript = dsn
     ? `;${sentryConfigScript({ dsn, tunnel: tunnelPath, release, ...(environment ? { environment } : {}) })}`
     : '';
@@ -163,7 +163,7 @@ export function createDocumentHandler(
       onLoadError: (error) => record(error, 'load', 'load failed'),
     };
     try {
-      // Only a soft navigation (or its prefetch) from inside the owner's scope intercepts (I3).
+      // Only a soft navigation (or its prefetch) from inside the owner's scope intercepts.
       const interception = mode === 'rest' ? undefined : matchInterception(runtime.tree, segments, fromMatch);
       const intercepted =
         interception && (await resolveIntercepted(runtime, interception, pageRequest, segments));
@@ -199,7 +199,7 @@ export function createDocumentHandler(
     streamPage(page, true);
 
     /**
-     * A redirect before anything was sent (SPEC S2, E2): 307 or 308 with `Location`, or for page
+     * A redirect before anything was sent: 307 or 308 with `Location`, or for page
      * data an answer the client router follows. A target that fails the check is a 400.
      */
     function sendRedirect(signal: RedirectSignal): void {

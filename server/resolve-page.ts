@@ -35,9 +35,9 @@ export interface PageRequest {
   /** Made only if a loader asks for it, then the same one for every loader. */
   request: () => Request;
   buildId: string;
-  /** An `auto` prefetch: load nothing at or below the first `loading.tsx` (SPEC C2). */
+  /** An `auto` prefetch: load nothing at or below the first `loading.tsx`. */
   cutAtLoading?: boolean;
-  /** A document: what is at or below the first `loading.tsx` streams after the shell (SPEC E5). */
+  /** A document: what is at or below the first `loading.tsx` streams after the shell. */
   streamBelowLoading?: boolean;
   /** Logs and reports a loader's error that an `error.tsx` caught; answers its digest. */
   onLoadError?: (error: unknown) => string;
@@ -196,7 +196,7 @@ export async function resolvePage(
 }
 
 /**
- * An intercepted route, for a slot of the page the client shows (SPEC I3): the slot's state
+ * An intercepted route, for a slot of the page the client shows: the slot's state
  * and its components. `undefined` when its loaders say not found: the plain route answers.
  */
 export async function resolveIntercepted(
@@ -227,7 +227,7 @@ export async function resolveIntercepted(
 }
 
 /**
- * The prefetch windows a page declares for itself (SPEC C8):
+ * The prefetch windows a page declares for itself:
  * `export const cachePolicy = { freshMs: 5_000, staleMs: 60_000 }` in its `page.server`.
  */
 async function declaredCachePolicy(runtime: RouteRuntime, file: string | undefined) {

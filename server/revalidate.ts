@@ -1,5 +1,5 @@
 /**
- * `revalidatePath(path)` (SPEC A3): called inside a server action, it records that the data
+ * `revalidatePath(path)`: called inside a server action, it records that the data
  * shown at `path` changed. The action's answer carries the paths; the browser drops their
  * prefetch entries and fetches the current page's data again. Outside an action it is a misuse.
  */

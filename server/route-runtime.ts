@@ -1,5 +1,5 @@
 /**
- * What the server knows about the app, computed once at start-up (SPEC P: nothing runs per
+ * What the server knows about the app, computed once at start-up (nothing runs per
  * request that could run once): the route tree, the module importers, and for each route file
  * the client chunks and styles it needs.
  */

@@ -1,5 +1,5 @@
 /**
- * Headers every response carries (SPEC S5). The CSP allows scripts from our origin and the
+ * Headers every response carries. The CSP allows scripts from our origin and the
  * inline scripts React writes with this request's nonce, nothing else.
  */
 import type { RequestHandler } from 'express';

@@ -1,5 +1,5 @@
 /**
- * Sentry settings from the environment (SPEC M1, M3), read the same way by the instrument module
+ * Sentry settings from the environment, read the same way by the instrument module
  * (which initialises the Node SDK) and the production entry (which tells the browser). No
  * `SENTRY_DSN` means no Sentry at all: `undefined`, and nothing is loaded or sent. Plain
  * JavaScript, because `node --import` runs it before any compiler is loaded.

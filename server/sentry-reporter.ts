@@ -1,5 +1,5 @@
 /**
- * The error reporter for Sentry (SPEC M1): each error the server reports becomes one event,
+ * The error reporter for Sentry: each error the server reports becomes one event,
  * tagged with the route, the digest the user was shown and where it happened (`load`, `render`,
  * `action`). The SDK is passed in, already initialised by `server/instrument.mjs`, so that the
  * server never loads it when no DSN is set.
@@ -21,7 +21,7 @@ export function sentryReporter(sentry: SentryApi): ErrorReporter {
         // Express names every page request after its catch-all path; the route says which page.
         if (route !== null) scope.setTransactionName(route);
         sentry.captureException(error, {
-          // Not handled by app code: the framework caught it and showed the fallback (SPEC E4).
+          // Not handled by app code: the framework caught it and showed the fallback.
           mechanism: { type: `auto.function.switchyard.${source}`, handled: false },
         });
       });

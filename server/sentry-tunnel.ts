@@ -1,5 +1,5 @@
 /**
- * The Sentry tunnel (SPEC M3): browsers post envelopes to our own origin, and each one whose
+ * The Sentry tunnel: browsers post envelopes to our own origin, and each one whose
  * header names the configured DSN's project is relayed to that DSN's endpoint, nowhere else. It
  * reads at most `maxBytes`, follows no redirect, answers within `timeoutMs`, and never reports
  * to Sentry itself: every failure is a status with a plain-text reason, never a stack.

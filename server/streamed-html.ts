@@ -1,5 +1,5 @@
 /**
- * What the server writes into a streaming document besides React's HTML (SPEC E5, S2): a script
+ * What the server writes into a streaming document besides React's HTML: a script
  * per streamed place with its outcome, and the meta tag a signal thrown after the shell adds.
  * Both go through the `HtmlInjector`, between two of React's write batches.
  */
@@ -12,7 +12,7 @@ import { digestOf } from './digest';
 import { inlineScript, type HtmlInjector } from './html-injector';
 
 /**
- * Sends each streamed place's outcome as a script the client entry reads (SPEC E5), as soon as
+ * Sends each streamed place's outcome as a script the client entry reads, as soon as
  * its loader settles: the data, a router signal, or the digest of an error (never the error).
  * A render cut short (deadline, S3) settles what is left as an error, so that no browser waits
  * on data that will never come.

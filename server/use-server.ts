@@ -1,5 +1,5 @@
 /**
- * `"use server"` modules (SPEC A1): a module whose first statement is that directive exports
+ * `"use server"` modules: a module whose first statement is that directive exports
  * server functions. The client build gets one reference per export in its place; the server
  * build keeps the functions and marks each for progressive forms. Ids come from the module's
  * path relative to the source root (the app directory's parent), the same in both builds; which

@@ -5,12 +5,12 @@
  *   route's components are their own chunk. The client build gets component files only; the
  *   server build also gets `.server.ts` files.
  * - Server-only modules (`*.server.*`, `node:*`, the framework's `server/`) imported from client
- *   code fail the build with the importer named (SPEC R2).
+ *   code fail the build with the importer named.
  * - `virtual:switchyard/config` exports `config`, the router settings of the app's
- *   `switchyard.config.json` over the defaults (SPEC C8), checked when it is read.
+ *   `switchyard.config.json` over the defaults, checked when it is read.
  * - `"use server"` modules become references in the client build, and
- *   `virtual:switchyard/actions` gives the server every action by id (SPEC A1, `use-server.ts`).
- * - The route tree is validated when a build or the dev server starts (SPEC R5).
+ *   `virtual:switchyard/actions` gives the server every action by id (`use-server.ts`).
+ * - The route tree is validated when a build or the dev server starts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';

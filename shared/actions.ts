@@ -1,5 +1,5 @@
 /**
- * The server-action protocol (SPEC A1, A3). A reference POSTs to `/_switchyard/action/<id>`:
+ * The server-action protocol. A reference POSTs to `/_switchyard/action/<id>`:
  * with JavaScript, a JSON body `{"args":[…]}` (or, when an argument is a FormData, that form with
  * the other arguments in its `$args` field) and the header `x-switchyard-action`; without it, the
  * browser posts the form itself. The answer to a script is JSON; a plain form post gets a 303.

@@ -1,6 +1,6 @@
 /**
  * The brief's numbers, in one place. Everything that times, bounds or queues reads its default
- * from here; config and routes may override (SPEC C8).
+ * from here; config and routes may override.
  */
 
 /** An entry is fresh (unused) or reusable (used) this long after its last use or its prefetch. */
@@ -24,7 +24,7 @@ export const RENDER_DEADLINE_MS = 10_000;
 export const HARD_NAVIGATION_GUARD_MS = 10_000;
 /** Pages whose state the router keeps for back and forward. */
 export const HISTORY_ENTRIES_HELD = 50;
-/** The Sentry tunnel refuses request bodies larger than this, counted as received (SPEC M3). */
+/** The Sentry tunnel refuses request bodies larger than this, counted as received. */
 export const SENTRY_TUNNEL_MAX_BYTES = 1024 * 1024;
 /** A gzip envelope may inflate to this much while the tunnel reads its header; more is a bomb. */
 export const SENTRY_TUNNEL_MAX_DECOMPRESSED_BYTES = 10 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * What a user sees when an error reaches no `error.tsx` (SPEC E4), word for word. The server's
+ * What a user sees when an error reaches no `error.tsx`, word for word. The server's
  * error document and the client's last boundary both show these; a digest names a server error.
  */
 export const CLIENT_ERROR_MESSAGE =

@@ -1,5 +1,5 @@
 /**
- * The page-data protocol (SPEC N2, N3). A soft navigation asks for the target URL with one
+ * The page-data protocol. A soft navigation asks for the target URL with one
  * extra search param, `_sy`, whose value is the URL the client navigates from:
  *
  *   GET /photos/3?q=1&_sy=%2F            → JSON page state for /photos/3?q=1, coming from /
@@ -32,7 +32,7 @@ export const PAGE_DATA_TYPE = 'application/json';
 export type PageDataResponse = PageState & { status: 200 | 404 };
 
 /**
- * The answer for an intercepted route (SPEC I3): one slot to show over the page the client
+ * The answer for an intercepted route: one slot to show over the page the client
  * holds, which keeps every other segment. `at` is the folder of the segment owning the slot.
  */
 export interface InterceptedAnswer {
@@ -43,7 +43,7 @@ export interface InterceptedAnswer {
 }
 
 /**
- * The answer when a loader redirected (SPEC E2): the client navigates there itself, so the
+ * The answer when a loader redirected: the client navigates there itself, so the
  * target is checked in the browser too and the fetch never follows a redirect of its own.
  */
 export interface RedirectAnswer {

@@ -1,6 +1,6 @@
 /**
  * What the server tells the client about the page it rendered: enough to hydrate the same tree
- * without a request (SPEC N1), and later to know which segments a navigation changes (N2).
+ * without a request, and later to know which segments a navigation changes.
  * It is plain JSON; `serialize-for-script.ts` makes it safe inside a `<script>`.
  */
 import type { Params } from './match-route';
@@ -23,7 +23,7 @@ export interface SegmentState {
    * params), so the server left it out and the client keeps its own.
    */
   reuseLayoutData?: true;
-  /** The parallel routes this segment's layout renders beside `children`, by slot name (SPEC I1). */
+  /** The parallel routes this segment's layout renders beside `children`, by slot name. */
   slots?: Record<string, SlotState>;
 }
 
@@ -37,7 +37,7 @@ export interface SlotState {
   segments: SegmentState[];
   params: Params;
   shows: 'page' | 'default' | 'unmatched';
-  /** The page is an intercepted route (SPEC I3): leaving it puts the slot back to its default. */
+  /** The page is an intercepted route: leaving it puts the slot back to its default. */
   intercepted?: true;
 }
 

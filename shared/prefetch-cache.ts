@@ -1,5 +1,5 @@
 /**
- * The prefetch cache (SPEC C1, C4, C7): entries by key, each with its kind, times and the
+ * The prefetch cache: entries by key, each with its kind, times and the
  * pending or settled response. The key is pathname plus search (never the hash). The cache
  * never reads a clock: every call that needs the time is given `now`.
  * Bounds: expired entries go at every prune; past `maxEntries` the least recently used go.
@@ -24,7 +24,7 @@ export interface CacheEntry<T> {
   prefetchTime: number;
   lastUsedTime?: number;
   result: EntryResult<T>;
-  /** Windows for this entry's route, when it declares its own (SPEC C8). */
+  /** Windows for this entry's route, when it declares its own. */
   policy?: CachePolicy;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The prefetch queue (SPEC C5). How it works: `p-limit` owns the concurrency (5 by default);
+ * The prefetch queue. How it works: `p-limit` owns the concurrency (5 by default);
  * each `add` gives it one slot-job, and a slot-job, when it runs, takes the task at the front
  * of our own FIFO list. Keeping the order in our list lets `bump(key)` take a waiting task out
  * and start it at once, outside the limit — a navigation must never wait behind prefetches —

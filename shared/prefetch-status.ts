@@ -1,5 +1,5 @@
 /**
- * The status rule of a prefetch cache entry (SPEC C1). Status is never stored: it is computed
+ * The status rule of a prefetch cache entry. Status is never stored: it is computed
  * from the entry, the time now and the policy, so it cannot go stale itself.
  *
  *   1. now < (lastUsedTime ?? prefetchTime) + fresh  → `reusable` if used, else `fresh`

@@ -1,5 +1,5 @@
 /**
- * Which redirect targets may be followed (SPEC E2): a path on this origin, or a URL on an origin
+ * Which redirect targets may be followed: a path on this origin, or a URL on an origin
  * the app allows. Everything else is refused, on the server and in the browser alike, because a
  * target often comes from the URL (`?next=`) and an open redirect is a phishing tool.
  * The answer is the target to use, or `null`.

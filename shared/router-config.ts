@@ -1,5 +1,5 @@
 /**
- * The app's router settings (SPEC C8): the cache windows, the queue size and the route-script
+ * The app's router settings: the cache windows, the queue size and the route-script
  * timeout. Defaults come from `constants.ts`; an app overrides any of them in
  * `switchyard.config.json` in its app directory, read once at build (or dev start) and compiled
  * into the client. A route may still declare its own windows (`cachePolicy` in `page.server`).

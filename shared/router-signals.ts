@@ -1,7 +1,7 @@
 /**
  * Router signals: `notFound()`, `redirect()` and `permanentRedirect()` throw these. They are
  * control flow, not errors: the renderer turns them into a status and a boundary, and the
- * error reporter never sees them (SPEC E1).
+ * error reporter never sees them.
  */
 
 const SIGNAL = Symbol.for('switchyard.signal');
@@ -42,7 +42,7 @@ export function notFound(): never {
 
 /**
  * Sends the user to another page: 307 before the page has streamed, a client navigation (or a
- * meta refresh without JavaScript) after. Only same-origin paths are followed (SPEC E2).
+ * meta refresh without JavaScript) after. Only same-origin paths are followed.
  *
  * @example
  * if (!session) redirect(`/login?next=${encodeURIComponent(url)}`);

@@ -1,5 +1,5 @@
 /**
- * What the server tells the browser about Sentry (SPEC M2, M3), as a global set by the document's
+ * What the server tells the browser about Sentry, as a global set by the document's
  * bootstrap script. It is written only when a DSN is configured: with none the global is absent
  * and the browser never loads the SDK. The DSN's key is public by design; nothing secret is here.
  */

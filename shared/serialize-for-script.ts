@@ -1,5 +1,5 @@
 /**
- * JSON that is safe inside an inline `<script>` (SPEC S4). `<` and `>` are escaped so that no
+ * JSON that is safe inside an inline `<script>`. `<` and `>` are escaped so that no
  * `</script>` or `<!--` can end or change the script; `&` for good measure; U+2028 and U+2029
  * because older parsers end a JS string at them. JSON.stringify already escapes NUL and lone
  * surrogates. The output is valid JSON and a valid JS expression; parsing it gives back the input.

@@ -1,5 +1,5 @@
 /**
- * Loader data that streams (SPEC E5): on a document request the loaders at and below the first
+ * Loader data that streams: on a document request the loaders at and below the first
  * `loading.tsx` do not hold up the shell. Their segment holds a tracked thenable in place of the
  * data, which React's `use()` reads: synchronously once settled, suspending until then. The
  * page state lists those places in `streamed`; each settles once, on both sides, from a payload.

@@ -1,5 +1,5 @@
 /**
- * Wires the devtools (SPEC C10): the read-only snapshot at
+ * Wires the devtools: the read-only snapshot at
  * `window.__SWITCHYARD_DEVTOOLS__.snapshot()` always, and the panel — open in development unless
  * it was closed there before (remembered in `localStorage`), with `?devtools` in the URL, and on
  * Alt+Shift+D when no field has the keyboard. The panel's code loads only then.

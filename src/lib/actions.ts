@@ -1,6 +1,6 @@
 'use server';
 /**
- * The demo's server actions (SPEC A1): called from forms that work with JavaScript off too.
+ * The demo's server actions: called from forms that work with JavaScript off too.
  * Each checks what it is sent (it comes off the wire) and revalidates the pages it changed.
  */
 import { revalidatePath } from 'switchyard/server';

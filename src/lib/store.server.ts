@@ -1,5 +1,5 @@
 /**
- * What the demo's server actions write: comments and like counts, in SQLite (SPEC A4). WAL with
+ * What the demo's server actions write: comments and like counts, in SQLite. WAL with
  * `synchronous = FULL`: a write is on disk before its call returns, so nothing acknowledged is
  * lost to a crash. The schema moves forward through `MIGRATIONS`, tracked by `user_version`.
  */

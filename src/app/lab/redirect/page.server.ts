@@ -1,7 +1,7 @@
 import { redirect, type LoadArgs } from 'switchyard';
 
 /**
- * A 307 to the feed, or to `?to=<target>`. The framework checks the target (SPEC E2): a path on
+ * A 307 to the feed, or to `?to=<target>`. The framework checks the target: a path on
  * another site, a `javascript:` URL and the like are answered with a 400.
  */
 export function load({ searchParams }: LoadArgs): never {

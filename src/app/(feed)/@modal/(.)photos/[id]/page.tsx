@@ -3,7 +3,7 @@ import { PhotoDetails } from '../../../../../components/photo-details';
 import { PhotoModal } from '../../../../../components/photo-modal';
 import type { PhotoPageData } from '../../../../../lib/types';
 
-/** A photo opened from the feed or a profile: over that page, in a dialog (SPEC §9). */
+/** A photo opened from the feed or a profile: over that page, in a dialog. */
 export default function PhotoInModal({ data }: PageProps<{ id: string }, PhotoPageData>) {
   const { photo, author } = data;
   return (
