@@ -29,7 +29,6 @@ if (args.command === 'start') {
   // Sentry before Express (SPEC M1). `npm start` already did this with `node --import`, which
   // makes this a no-op; `npx switchyard start` gets it here, still before the bundle loads Express.
   await import('../server/instrument.mjs');
-  const { createProductionApp } = await import(pathToFileURL(entry).href);
   const { readServerLimits, serve } = await import('./serve.js');
   let limits;
   try {
@@ -38,7 +37,15 @@ if (args.command === 'start') {
     console.error(/** @type {Error} */ (error).message);
     process.exit(1);
   }
-  serve(createProductionApp(args.outDir), { port: args.port, host: args.host, limits });
+  const { default: cluster } = await import('node:cluster');
+  if (args.workers > 1 && cluster.isPrimary) {
+    // This process only supervises: each worker runs this file again and serves below.
+    const { superviseWorkers } = await import('./cluster.js');
+    superviseWorkers({ workers: args.workers, shutdownMs: limits.shutdownMs });
+  } else {
+    const { createProductionApp } = await import(pathToFileURL(entry).href);
+    serve(createProductionApp(args.outDir), { port: args.port, host: args.host, limits });
+  }
 } else {
   const { register } = await import('tsx/esm/api');
   // The server folder's compiler settings (JSX runtime included), wherever the command runs from.

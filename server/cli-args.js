@@ -1,6 +1,6 @@
 /**
  * Parses `switchyard <command> [options]`. Plain JavaScript so that `switchyard start` runs
- * with no compiler loaded. Returns `{ ok: true, command, appDir, port, host, outDir, ifStale }` or
+ * with no compiler loaded. Returns `{ ok: true, command, appDir, port, host, outDir, ifStale, workers }` or
  * `{ ok: false, message }`; it never exits or prints.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -17,20 +17,24 @@ Options:
   --app <dir>   the app directory, inside this repository (default: src/app; dev and build)
   --port <n>    the port to listen on (default: $PORT or 3000; dev and start)
   --host <addr> the address to listen on (default: every interface; start)
+  --workers <n> server processes sharing the port, 1 to 64 (default: 1; start)
   --out <dir>   the build directory (default: dist, or dist-<app> for another --app; build and start)
   --if-stale    build only when the sources are newer than the last build (build)
   -h, --help    show this message`;
 
+/** More processes than this only share the same cores: use more machines instead. */
+const MAX_WORKERS = 64;
+
 const COMMANDS = {
   dev: ['--app', '--port'],
   build: ['--app', '--out', '--if-stale'],
-  start: ['--port', '--host', '--out'],
+  start: ['--port', '--host', '--out', '--workers'],
 };
 
 /**
  * @param {string[]} argv the arguments after `switchyard`
  * @param {{ cwd: string, env: Record<string, string | undefined> }} context
- * @returns {{ ok: true, command: 'dev' | 'build' | 'start', appDir: string, port: number, host: string | undefined, outDir: string, ifStale: boolean } | { ok: false, message: string, help?: boolean }}
+ * @returns {{ ok: true, command: 'dev' | 'build' | 'start', appDir: string, port: number, host: string | undefined, outDir: string, ifStale: boolean, workers: number } | { ok: false, message: string, help?: boolean }}
  */
 export function parseCliArgs(argv, { cwd, env }) {
   const [command, ...rest] = argv;
@@ -63,6 +67,15 @@ export function parseCliArgs(argv, { cwd, env }) {
     return { ok: false, message: `The port must be a whole number from 0 to 65535, got "${portText}".` };
   }
 
+  const workersText = /** @type {string | undefined} */ (flags['--workers']) ?? '1';
+  const workers = Number(workersText);
+  if (!/^\d+$/.test(workersText) || workers < 1 || workers > MAX_WORKERS) {
+    return {
+      ok: false,
+      message: `--workers must be a whole number from 1 to ${MAX_WORKERS}, got "${workersText}".`,
+    };
+  }
+
   const appDir = resolve(cwd, /** @type {string | undefined} */ (flags['--app']) ?? 'src/app');
   const fromRoot = relative(cwd, appDir);
   if (fromRoot.startsWith('..') || isAbsolute(fromRoot)) {
@@ -80,6 +93,7 @@ export function parseCliArgs(argv, { cwd, env }) {
     host: /** @type {string | undefined} */ (flags['--host']),
     outDir,
     ifStale: flags['--if-stale'] === true,
+    workers,
   };
 }
 

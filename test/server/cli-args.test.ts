@@ -14,6 +14,7 @@ describe('switchyard arguments', () => {
       port: 3000,
       outDir: `${cwd}/dist`,
       ifStale: false,
+      workers: 1,
     });
   });
 
@@ -21,6 +22,17 @@ describe('switchyard arguments', () => {
     expect(parse(['start', '--host', '127.0.0.1'])).toMatchObject({ ok: true, host: '127.0.0.1' });
     expect(parse(['start'])).toMatchObject({ ok: true, host: undefined });
     expect(parse(['build', '--host', '127.0.0.1'])).toMatchObject({ ok: false });
+  });
+
+  test('--workers: how many server processes start runs, 1 to 64', () => {
+    expect(parse(['start', '--workers', '4'])).toMatchObject({ ok: true, workers: 4 });
+    for (const bad of ['0', '65', '1.5', 'two', '-1']) {
+      expect(parse(['start', '--workers', bad])).toEqual({
+        ok: false,
+        message: `--workers must be a whole number from 1 to 64, got "${bad}".`,
+      });
+    }
+    expect(parse(['dev', '--workers', '2'])).toMatchObject({ ok: false, message: /not an option/ });
   });
 
   test('PORT from the environment, --port over it', () => {

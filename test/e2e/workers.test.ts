@@ -1,0 +1,152 @@
+/**
+ * `switchyard start --workers 2` on the demo's build: two worker processes answer on one port,
+ * a worker killed outright is replaced while the other keeps serving, and SIGTERM ends the
+ * command and every worker. The evidence is the processes themselves, never a debug header.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { BUILDS } from './global-setup';
+import { skipWithoutChromium } from './harness';
+
+const TIMEOUT_MS = 60_000;
+let running: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+afterEach(() => {
+  if (running?.exitCode === null) running.kill('SIGKILL');
+  running = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the first match of `pattern` in the output from `from` on. */
+  waitFor: (pattern: RegExp, from?: number) => Promise<RegExpExecArray>;
+  exit: Promise<number | null>;
+}
+
+function start(args: string[]): Started {
+  dataDir = mkdtempSync(join(tmpdir(), 'switchyard-workers-'));
+  const child = spawn(process.execPath, ['bin/switchyard.js', 'start', '--out', BUILDS.demo.out, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, SWITCHYARD_SHUTDOWN_TIMEOUT_MS: '5000' },
+  });
+  running = child;
+  let text = '';
+  const waiters = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    text += chunk.toString();
+    waiters.forEach((check) => check());
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => text,
+    exit,
+    waitFor: (pattern, from = 0) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = new RegExp(pattern.source, 'g');
+          match.lastIndex = from;
+          const found = match.exec(text);
+          if (found) {
+            waiters.delete(check);
+            resolve(found);
+          }
+        };
+        waiters.add(check);
+        void exit.then(() => {
+          if (waiters.delete(check)) reject(new Error(`exited before ${pattern}:\n${text}`));
+        });
+        check();
+      }),
+  };
+}
+
+/** The parent pid of `pid`, from /proc; undefined once the process is gone. */
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function statusOf(url: string): Promise<number> {
+  return (await fetch(url, { headers: { connection: 'close' } })).status;
+}
+
+describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
+  test(
+    'two workers on one port; one killed is replaced while the other serves; SIGTERM ends them all',
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const server = start(['--port', '0', '--workers', '2']);
+      const [, first, second] = (
+        await server.waitFor(/Worker (\d+) started[\s\S]*?Worker (\d+) started/)
+      ).map(Number);
+      // Both workers listen, and cluster gives them the one port.
+      const port = (await server.waitFor(/serving http:\/\/localhost:(\d+)/))[1];
+      const listening = () =>
+        [...server.output().matchAll(/serving http:\/\/localhost:(\d+)/g)].map((m) => m[1]);
+      await server.waitFor(/serving http:\/\/localhost:\d+[\s\S]*serving http:\/\/localhost:\d+/);
+      expect(listening()).toEqual([port, port]);
+      expect([parentOf(first!), parentOf(second!)]).toEqual([server.child.pid, server.child.pid]);
+      const url = `http://127.0.0.1:${port}/`;
+      expect(await statusOf(url)).toBe(200);
+
+      const mark = server.output().length;
+      process.kill(first!, 'SIGKILL');
+      await server.waitFor(new RegExp(`Worker ${first} exited \\(signal SIGKILL\\): starting another`), mark);
+      // The other worker answers everything meanwhile.
+      for (let i = 0; i < 6; i++) expect(await statusOf(url)).toBe(200);
+      const third = Number((await server.waitFor(/Worker (\d+) started/, mark))[1]);
+      expect(parentOf(third)).toBe(server.child.pid);
+      expect(isAlive(first!)).toBe(false);
+      await server.waitFor(
+        /serving http:\/\/localhost:\d+/,
+        server.output().indexOf(`Worker ${third} started`),
+      );
+      expect(await statusOf(url)).toBe(200);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exit).toBe(0);
+      expect([second!, third].filter(isAlive)).toEqual([]);
+    },
+  );
+
+  test(
+    'a worker that cannot listen ends the command with a message, not a restart loop',
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, resolve));
+      const { port } = taken.address() as { port: number };
+      try {
+        const server = start(['--port', String(port), '--workers', '2']);
+        expect(await server.exit).toBe(1);
+        expect(server.output()).toMatch(/exited \(code 1\) before it listened: stopping/);
+        expect(server.output().match(/Worker \d+ started/g)).toHaveLength(2);
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
+    },
+  );
+});
