@@ -42,6 +42,10 @@ export function checkCommentInput(input: unknown): CheckedCommentInput {
   // A missing field and a file upload in its place are both "not given" to the person typing.
   if (typeof author !== 'string' || author.trim() === '') return { ok: false, error: 'Enter your name.' };
   if (typeof text !== 'string' || text.trim() === '') return { ok: false, error: 'Write a comment first.' };
+  // PostgreSQL's text cannot hold NUL, so no store takes it: the same answer on every database.
+  if (author.includes('\u0000') || text.includes('\u0000')) {
+    return { ok: false, error: 'A comment cannot contain a NUL character.' };
+  }
   const value = { author: author.trim(), text: text.trim() };
   if (value.author.length > MAX_AUTHOR_LENGTH) {
     return { ok: false, error: `Your name can be at most ${MAX_AUTHOR_LENGTH} characters.` };

@@ -1,0 +1,180 @@
+/**
+ * The demo's store on PostgreSQL (`pg`), for several server processes sharing one database. A
+ * bounded pool; the schema moves through the same versions as the SQLite store's; every change
+ * is one atomic statement, so concurrent likes from any process all count. A database that
+ * cannot be reached is a clear error at start-up and a 503 with `Retry-After` mid-run; the
+ * pool opens fresh connections once it is back.
+ */
+import pg from 'pg';
+import { RetryLater } from 'switchyard/server';
+import { checkCommentInput, type Comment } from './comments';
+import { getPhoto } from './photos';
+import { DEFAULT_COMMENT_LIMIT, SEED_COMMENTS, type Store } from './store-contract';
+import { PG_MIGRATIONS } from './pg-migrations.server';
+
+export interface PgStoreOptions {
+  /** Connections this process keeps at most; requests beyond wait in the pool's queue. */
+  poolSize?: number;
+  /** How long a request waits for a connection (and a start-up for the server) before giving up. */
+  connectTimeoutMs?: number;
+  /** Where a dropped idle connection is logged: it is not a request's error. */
+  logger?: Pick<Console, 'error'>;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+const CONNECT_TIMEOUT_MS = 5_000;
+/** A query that runs longer than this is cancelled by the server: a stuck lock is a 503, not a stall. */
+const STATEMENT_TIMEOUT_MS = 10_000;
+export const UNREACHABLE_RETRY_AFTER_S = 2;
+export const UNREACHABLE_MESSAGE = 'The database cannot be reached; try again in a moment.';
+/** Held while migrating, so processes starting together migrate one after another. */
+const MIGRATION_LOCK = 20_250_630;
+
+/** The URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(an unparsable DATABASE_URL)';
+  }
+}
+
+/** Errors that say "the database is not there now" (refused, dropped, shutting down, timed out). */
+export function isUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) {
+      return true;
+    }
+    // SQLSTATE class 08 is "connection exception"; 57P01-3 a server shutting down or starting.
+    if (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message,
+    )
+  );
+}
+
+/**
+ * Connects, migrates and seeds, or throws an error that names the database (without its
+ * password) and why it could not be reached.
+ */
+export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
+  const logger = options.logger ?? console;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+  });
+  // An idle connection the server drops emits here; unhandled, it would end the process.
+  pool.on('error', (error) => logger.error('[demo] a PostgreSQL connection was dropped:', error.message));
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot open the demo's database at ${redactUrl(url)}: ${why}`, { cause: error });
+  }
+  return createPgStore(pool);
+}
+
+/** Applies the versions the database has not seen, in one transaction under a lock; seeds a new one. */
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
+    const row = (await client.query<{ version: number }>('SELECT version FROM schema_version')).rows[0];
+    const from = row?.version ?? 0;
+    if (!row) await client.query('INSERT INTO schema_version (version) VALUES (0)');
+    if (from > PG_MIGRATIONS.length) {
+      throw new Error(
+        `The database is at schema version ${from}, newer than this code (${PG_MIGRATIONS.length}).`,
+      );
+    }
+    for (const sql of PG_MIGRATIONS.slice(from)) await client.query(sql);
+    await client.query('UPDATE schema_version SET version = $1', [PG_MIGRATIONS.length]);
+    if (from === 0) await seed(client);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function seed(client: pg.PoolClient): Promise<void> {
+  for (const [photoId, author, text, hours] of SEED_COMMENTS) {
+    const postedAt = Date.parse(getPhoto(photoId)!.createdAt) + hours * 3_600_000;
+    await client.query('INSERT INTO comments (photo_id, author, text, created_at) VALUES ($1, $2, $3, $4)', [
+      photoId,
+      author,
+      text,
+      new Date(postedAt).toISOString(),
+    ]);
+  }
+}
+
+const COLUMNS = `id, photo_id AS "photoId", author, text,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
+
+function createPgStore(pool: pg.Pool): Store {
+  /** One statement; a database that is not there is a 503 the client may retry, never a 500. */
+  const query = async <Row extends pg.QueryResultRow>(sql: string, values: unknown[]): Promise<Row[]> => {
+    try {
+      return (await pool.query<Row>(sql, values)).rows;
+    } catch (error) {
+      if (isUnreachable(error)) throw new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, UNREACHABLE_MESSAGE);
+      throw error;
+    }
+  };
+  // A photo nobody has liked here has no row yet: its first like starts from its generated count.
+  // One upsert: PostgreSQL locks the row, so likes from every process add up.
+  const changeLikes = async (photoId: string, delta: 1 | -1) => {
+    const photo = getPhoto(photoId);
+    if (!photo) return undefined;
+    const [row] = await query<{ count: number }>(
+      `INSERT INTO likes (photo_id, count) VALUES ($1, GREATEST($2::integer + $3::integer, 0))
+       ON CONFLICT (photo_id) DO UPDATE SET count = GREATEST(likes.count + $3::integer, 0)
+       RETURNING count`,
+      [photoId, photo.likes, delta],
+    );
+    return row!.count;
+  };
+
+  return {
+    async likesOf(photoId) {
+      const photo = getPhoto(photoId);
+      if (!photo) return undefined;
+      const [row] = await query<{ count: number }>('SELECT count FROM likes WHERE photo_id = $1', [photoId]);
+      return row?.count ?? photo.likes;
+    },
+    like: (photoId) => changeLikes(photoId, 1),
+    unlike: (photoId) => changeLikes(photoId, -1),
+    async commentsOf(photoId, { before = Number.MAX_SAFE_INTEGER, limit = DEFAULT_COMMENT_LIMIT } = {}) {
+      const rows = await query<Comment>(
+        `SELECT ${COLUMNS} FROM comments WHERE photo_id = $1 AND id < $2::bigint ORDER BY id DESC LIMIT $3`,
+        [photoId, before, limit],
+      );
+      return rows.reverse();
+    },
+    async addComment(photoId, input) {
+      const checked = checkCommentInput(input);
+      if (!checked.ok) return checked;
+      if (!getPhoto(photoId)) return { ok: false, error: 'This photo does not exist.' };
+      const [comment] = await query<Comment>(
+        `INSERT INTO comments (photo_id, author, text) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
+        [photoId, checked.value.author, checked.value.text],
+      );
+      return { ok: true, comment: comment! };
+    },
+    close: () => pool.end(),
+  };
+}
