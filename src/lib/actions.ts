@@ -6,6 +6,7 @@
 import { revalidatePath } from 'switchyard/server';
 import type { Comment } from './comments';
 import { store } from './db.server';
+import { getPhoto } from './photos';
 
 export interface CommentFormState {
   /** What to show beside the form, or null. */
@@ -18,14 +19,14 @@ export interface CommentFormState {
 
 function photoIdOf(form: unknown): string | undefined {
   const id = form instanceof FormData ? form.get('photoId') : undefined;
-  return typeof id === 'string' && store().likesOf(id) !== undefined ? id : undefined;
+  return typeof id === 'string' && getPhoto(id) ? id : undefined;
 }
 
 /** One more like; the answer is the new count (the previous one is what the button showed). */
 export async function likePhoto(previous: number, form: FormData): Promise<number> {
   const id = photoIdOf(form);
   if (id === undefined) return previous;
-  const likes = (await store().like(id))!;
+  const likes = (await (await store()).like(id))!;
   revalidatePath(`/photos/${id}`);
   revalidatePath('/');
   return likes;
@@ -43,7 +44,7 @@ export async function addComment(_previous: CommentFormState, form: FormData): P
   const values = { author: field('author'), text: field('text') };
   const id = photoIdOf(form);
   if (id === undefined) return { error: 'That photo does not exist.', posted: null, values };
-  const result = await store().addComment(id, form);
+  const result = await (await store()).addComment(id, form);
   if (!result.ok) return { error: result.error, posted: null, values };
   revalidatePath(`/photos/${id}`);
   return { error: null, posted: result.comment, values: { author: values.author, text: '' } };

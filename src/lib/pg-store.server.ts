@@ -7,9 +7,9 @@
  */
 import pg from 'pg';
 import { RetryLater } from 'switchyard/server';
-import { checkCommentInput, type Comment } from './comments';
+import { checkCommentInput, COMMENTS_PER_PAGE, type Comment } from './comments';
 import { getPhoto } from './photos';
-import { DEFAULT_COMMENT_LIMIT, SEED_COMMENTS, type Store } from './store-contract';
+import { SEED_COMMENTS, type Store } from './store-contract';
 import { PG_MIGRATIONS } from './pg-migrations.server';
 
 export interface PgStoreOptions {
@@ -158,12 +158,19 @@ function createPgStore(pool: pg.Pool): Store {
     },
     like: (photoId) => changeLikes(photoId, 1),
     unlike: (photoId) => changeLikes(photoId, -1),
-    async commentsOf(photoId, { before = Number.MAX_SAFE_INTEGER, limit = DEFAULT_COMMENT_LIMIT } = {}) {
+    async commentsOf(photoId, { before = Number.MAX_SAFE_INTEGER, limit = COMMENTS_PER_PAGE } = {}) {
       const rows = await query<Comment>(
         `SELECT ${COLUMNS} FROM comments WHERE photo_id = $1 AND id < $2::bigint ORDER BY id DESC LIMIT $3`,
         [photoId, before, limit],
       );
       return rows.reverse();
+    },
+    async commentCount(photoId) {
+      const [row] = await query<{ n: number }>(
+        'SELECT count(*)::integer AS n FROM comments WHERE photo_id = $1',
+        [photoId],
+      );
+      return row!.n;
     },
     async addComment(photoId, input) {
       const checked = checkCommentInput(input);

@@ -21,8 +21,13 @@ export interface Store {
   like(photoId: string): Promise<number | undefined>;
   /** Takes one like away (never below zero) and returns the new count, or undefined for no photo. */
   unlike(photoId: string): Promise<number | undefined>;
-  /** A page of the photo's comments (the newest `limit`, 20 by default), oldest first. */
+  /**
+   * The newest `limit` comments (`COMMENTS_PER_PAGE` by default) older than the comment `before`
+   * when given, oldest first: a page, never all of them.
+   */
   commentsOf(photoId: string, page?: CommentPage): Promise<Comment[]>;
+  /** How many comments the photo has. */
+  commentCount(photoId: string): Promise<number>;
   /** Checks `input` (see `checkCommentInput`) and stores it, or stores nothing and says why. */
   addComment(photoId: string, input: unknown): Promise<AddCommentResult>;
   close(): Promise<void>;
@@ -36,5 +41,3 @@ export const SEED_COMMENTS: readonly (readonly [string, string, string, number])
   ['30', 'lena', 'Saving this one for my wall.', 1],
   ['30', 'noor', 'The colours!', 26],
 ];
-
-export const DEFAULT_COMMENT_LIMIT = 20;

@@ -1,5 +1,5 @@
 /**
- * What the demo's server actions write: comments and like counts, in SQLite. WAL with
+ * The demo's store in SQLite, the embedded default (see store-contract.ts). WAL with
  * `synchronous = FULL`: a write is on disk before its call returns, so nothing acknowledged is
  * lost to a crash. The schema moves forward through `MIGRATIONS`, tracked by `user_version`.
  */
@@ -9,29 +9,11 @@ import Database from 'better-sqlite3';
 import { BUSY_WAIT_MS, readNow, retryWhileBusy } from './busy-retry.server';
 import { checkCommentInput, COMMENTS_PER_PAGE, type Comment } from './comments';
 import { getPhoto } from './photos';
+import { SEED_COMMENTS, type Store } from './store-contract';
 
 const DB_FILE = 'switchyard-demo.db';
 
-export type AddCommentResult = { ok: true; comment: Comment } | { ok: false; error: string };
-
-export interface Store {
-  /** The photo's likes: its generated count until someone likes or unlikes it; undefined for no photo. */
-  likesOf(photoId: string): number | undefined;
-  /** Adds one like and returns the new count, or undefined for no photo. */
-  like(photoId: string): Promise<number | undefined>;
-  /** Takes one like away (never below zero) and returns the new count, or undefined for no photo. */
-  unlike(photoId: string): Promise<number | undefined>;
-  /**
-   * The newest `limit` comments (20 by default) older than the comment `before` when given,
-   * oldest first: a page, never all of them.
-   */
-  commentsOf(photoId: string, page?: { before?: number | undefined; limit?: number }): Comment[];
-  /** How many comments the photo has. */
-  commentCount(photoId: string): number;
-  /** Checks `input` (see `checkCommentInput`) and stores it, or stores nothing and says why. */
-  addComment(photoId: string, input: unknown): Promise<AddCommentResult>;
-  close(): void;
-}
+export type { AddCommentResult, Store } from './store-contract';
 
 /**
  * Version `n` of the schema is `MIGRATIONS[0..n-1]` applied in order. Append only: a database on
@@ -47,15 +29,6 @@ export const MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE TABLE likes (photo_id TEXT PRIMARY KEY, count INTEGER NOT NULL CHECK (count >= 0)) STRICT;`,
   `CREATE INDEX comments_by_photo ON comments (photo_id, id);`,
-];
-
-/** Comments a fresh database starts with: [photo id, author handle, text, hours after the photo]. */
-const SEED_COMMENTS: readonly (readonly [string, string, string, number])[] = [
-  ['36', 'kenji', 'That light is unreal. What time of day was this?', 2],
-  ['36', 'ada', 'Just after sunrise, about twenty minutes of it.', 3],
-  ['35', 'mira', 'Love the layers here.', 5],
-  ['30', 'lena', 'Saving this one for my wall.', 1],
-  ['30', 'noor', 'The colours!', 26],
 ];
 
 /** The directory `SWITCHYARD_DATA_DIR` names, else `.data/` in the working directory. */
@@ -146,15 +119,16 @@ function createStore(db: Database.Database, busyWaitMs: number): Store {
   };
 
   return {
-    likesOf(photoId) {
+    // Reads are synchronous in better-sqlite3; the contract is async so PostgreSQL fits it too.
+    async likesOf(photoId) {
       const photo = getPhoto(photoId);
       return photo && (readNow(() => selectLikes.get(photoId))?.count ?? photo.likes);
     },
     like: (photoId) => changeLikes(photoId, 1),
     unlike: (photoId) => changeLikes(photoId, -1),
-    commentsOf: (photoId, { before = Number.MAX_SAFE_INTEGER, limit = COMMENTS_PER_PAGE } = {}) =>
+    commentsOf: async (photoId, { before = Number.MAX_SAFE_INTEGER, limit = COMMENTS_PER_PAGE } = {}) =>
       readNow(() => selectComments.all(photoId, before, limit)).reverse(),
-    commentCount: (photoId) => readNow(() => countComments.get(photoId)!.n),
+    commentCount: async (photoId) => readNow(() => countComments.get(photoId)!.n),
     async addComment(photoId, input) {
       const checked = checkCommentInput(input);
       if (!checked.ok) return checked;
@@ -163,6 +137,6 @@ function createStore(db: Database.Database, busyWaitMs: number): Store {
       const comment = await retryWhileBusy(() => insertComment.get(photoId, author, text)!, busyWaitMs);
       return { ok: true, comment };
     },
-    close: () => db.close(),
+    close: async () => void db.close(),
   };
 }

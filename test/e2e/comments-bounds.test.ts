@@ -21,7 +21,7 @@ describe.skipIf(skipWithoutChromium)('bounded by one client', () => {
   let server: RunningServer;
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-comments-'));
-    openStore(dataDir).close(); // created and seeded as the server would
+    await openStore(dataDir).close(); // created and seeded as the server would
     const db = new Database(join(dataDir, 'switchyard-demo.db'));
     const insert = db.prepare("INSERT INTO comments (photo_id, author, text) VALUES ('20', 'bulk', ?)");
     db.transaction(() => {

@@ -28,7 +28,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await release();
-  store?.close();
+  void store?.close();
   store = undefined;
   vi.unstubAllEnvs();
   rmSync(dir, { recursive: true, force: true });
@@ -83,7 +83,7 @@ describe('a write behind a lock held by another process', { timeout: CHILD_TIMEO
 
   test('goes through once the lock is released while it waits', async () => {
     store = openStore(dir, 10_000);
-    const before = store.likesOf('5')!;
+    const before = (await store.likesOf('5'))!;
     await holdLock();
     const like = store.like('5');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -94,7 +94,7 @@ describe('a write behind a lock held by another process', { timeout: CHILD_TIMEO
   test('the demo’s like action answers 503 with Retry-After; pages are served meanwhile', async () => {
     vi.stubEnv('SWITCHYARD_DATA_DIR', dir);
     const { store: demoStore } = await import('../../src/lib/db.server');
-    demoStore(); // opened (and seeded) before the other process takes the lock
+    await demoStore(); // opened (and seeded) before the other process takes the lock
     const id = actionId('lib/actions.ts', 'likePhoto');
     const actions = { [id]: () => import('../../src/lib/actions').then((m) => m.likePhoto) };
     const app = createApp({ modules: basicApp, actions, logger: { error: vi.fn(), info: vi.fn() } });
@@ -112,6 +112,6 @@ describe('a write behind a lock held by another process', { timeout: CHILD_TIMEO
     expect(like.status).toBe(503);
     expect(like.headers['retry-after']).toBe('1');
     expect(like.text).toBe('Service Unavailable: The database is busy; try again in a moment.');
-    demoStore().close();
+    await (await demoStore()).close();
   });
 });

@@ -18,7 +18,7 @@ const CHILD_TIMEOUT_MS = 15_000;
 let dir: string | undefined;
 let store: Store | undefined;
 afterEach(() => {
-  store?.close();
+  void store?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -59,5 +59,5 @@ test('a stored comment is there after a SIGKILL', { timeout: CHILD_TIMEOUT_MS + 
   expect(await exited).toBe('SIGKILL');
 
   store = openStore(dir);
-  expect(store.commentsOf('4')).toMatchObject([{ author: 'crash', text }]);
+  expect(await store.commentsOf('4')).toMatchObject([{ author: 'crash', text }]);
 });

@@ -17,6 +17,7 @@ import {
   openStore,
   type Store,
 } from '../../src/lib/store.server';
+import { describeStoreContract } from './store-contract';
 
 let dir: string;
 let store: Store | undefined;
@@ -25,7 +26,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'switchyard-store-'));
 });
 afterEach(() => {
-  store?.close();
+  void store?.close();
   store = undefined;
   rmSync(dir, { recursive: true, force: true });
 });
@@ -36,7 +37,7 @@ function raw(): Database.Database {
 }
 
 describe('openStore', () => {
-  test('creates the directory, and opens in WAL mode with synchronous FULL at the latest schema', () => {
+  test('creates the directory, and opens in WAL mode with synchronous FULL at the latest schema', async () => {
     const db = openDatabase(join(dir, 'a', 'b'));
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -48,7 +49,7 @@ describe('openStore', () => {
     }
   });
 
-  test('opens in SWITCHYARD_DATA_DIR, else .data in the working directory', () => {
+  test('opens in SWITCHYARD_DATA_DIR, else .data in the working directory', async () => {
     vi.stubEnv('SWITCHYARD_DATA_DIR', join(dir, 'env'));
     try {
       store = openStore();
@@ -60,9 +61,9 @@ describe('openStore', () => {
     }
   });
 
-  test('seeds a few comments on first start, the same ones every time, and never again', () => {
+  test('seeds a few comments on first start, the same ones every time, and never again', async () => {
     store = openStore(dir);
-    const seeded = store.commentsOf('36');
+    const seeded = await store.commentsOf('36');
     expect(seeded.map((c) => [c.author, c.text])).toEqual([
       ['kenji', 'That light is unreal. What time of day was this?'],
       ['ada', 'Just after sunrise, about twenty minutes of it.'],
@@ -70,14 +71,14 @@ describe('openStore', () => {
     expect(seeded[0]!.createdAt).toBe(
       new Date(Date.parse(getPhoto('36')!.createdAt) + 2 * 3_600_000).toISOString(),
     );
-    expect(store.commentsOf('35')).toHaveLength(1);
-    expect(store.commentsOf('1')).toEqual([]);
-    store.close();
+    expect(await store.commentsOf('35')).toHaveLength(1);
+    expect(await store.commentsOf('1')).toEqual([]);
+    await store.close();
     store = openStore(dir);
-    expect(store.commentsOf('36')).toHaveLength(2);
+    expect(await store.commentsOf('36')).toHaveLength(2);
   });
 
-  test('migrates a database at version 1, keeping its rows', () => {
+  test('migrates a database at version 1, keeping its rows', async () => {
     const db = raw();
     db.exec(MIGRATIONS[0]!);
     db.pragma('user_version = 1');
@@ -85,9 +86,9 @@ describe('openStore', () => {
     db.close();
 
     store = openStore(dir);
-    expect(store.commentsOf('3').map((c) => c.text)).toEqual(['from version 1']);
+    expect((await store.commentsOf('3')).map((c) => c.text)).toEqual(['from version 1']);
     // Not a first start: no seed comments.
-    expect(store.commentsOf('36')).toEqual([]);
+    expect(await store.commentsOf('36')).toEqual([]);
     const check = raw();
     try {
       expect(check.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
@@ -98,14 +99,14 @@ describe('openStore', () => {
     }
   });
 
-  test('refuses a database newer than the code', () => {
+  test('refuses a database newer than the code', async () => {
     const db = raw();
     db.pragma(`user_version = ${MIGRATIONS.length + 1}`);
     db.close();
     expect(() => openStore(dir)).toThrow(`schema version ${MIGRATIONS.length + 1}, newer than this code`);
   });
 
-  test('a migration that fails half-way leaves the schema and the version as they were', () => {
+  test('a migration that fails half-way leaves the schema and the version as they were', async () => {
     const db = raw();
     try {
       expect(migrate(db, ['CREATE TABLE a (x)'])).toBe(0);
@@ -123,14 +124,14 @@ describe('likes', () => {
   test('start at the photo’s generated count and move by one, never below zero', async () => {
     store = openStore(dir);
     const base = getPhoto('5')!.likes;
-    expect(store.likesOf('5')).toBe(base);
+    expect(await store.likesOf('5')).toBe(base);
     expect(await store.like('5')).toBe(base + 1);
     expect(await store.like('5')).toBe(base + 2);
     expect(await store.unlike('5')).toBe(base + 1);
-    expect(store.likesOf('5')).toBe(base + 1);
-    expect(store.likesOf('6')).toBe(getPhoto('6')!.likes);
+    expect(await store.likesOf('5')).toBe(base + 1);
+    expect(await store.likesOf('6')).toBe(getPhoto('6')!.likes);
     for (let i = 0; i <= base + 1; i++) await store.unlike('5');
-    expect(store.likesOf('5')).toBe(0);
+    expect(await store.likesOf('5')).toBe(0);
   });
 
   test('an unliked photo nobody had touched goes one below its generated count', async () => {
@@ -141,14 +142,14 @@ describe('likes', () => {
   test('survive a reopen', async () => {
     store = openStore(dir);
     const count = await store.like('2');
-    store.close();
+    await store.close();
     store = openStore(dir);
-    expect(store.likesOf('2')).toBe(count);
+    expect(await store.likesOf('2')).toBe(count);
   });
 
   test('of an unknown photo are undefined and store nothing', async () => {
     store = openStore(dir);
-    expect([store.likesOf('999'), await store.like('999'), await store.unlike('__proto__')]).toEqual([
+    expect([await store.likesOf('999'), await store.like('999'), await store.unlike('__proto__')]).toEqual([
       undefined,
       undefined,
       undefined,
@@ -169,7 +170,7 @@ describe('addComment', () => {
     });
     if (!result.ok) throw new Error('unreachable');
     expect(result.comment.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(store.commentsOf('1')).toEqual([result.comment]);
+    expect(await store.commentsOf('1')).toEqual([result.comment]);
   });
 
   test('takes the FormData a no-JS form posts', async () => {
@@ -233,13 +234,20 @@ describe('commentsOf', () => {
   test('pages: the newest 20, oldest first, and ?before= walks back through every comment once', async () => {
     store = openStore(dir);
     for (let i = 0; i < 45; i++) await store.addComment('2', { author: 'ada', text: `c${i}` });
-    const newest = store.commentsOf('2');
+    const newest = await store.commentsOf('2');
     expect(newest.map((c) => c.text)).toEqual(Array.from({ length: 20 }, (_, i) => `c${25 + i}`));
     const seen: string[] = [];
-    for (let page = newest; page.length > 0; page = store.commentsOf('2', { before: page[0]!.id })) {
+    for (let page = newest; page.length > 0; page = await store.commentsOf('2', { before: page[0]!.id })) {
       seen.unshift(...page.map((c) => c.text));
     }
     expect(seen).toEqual(Array.from({ length: 45 }, (_, i) => `c${i}`));
-    expect(store.commentCount('2')).toBe(45);
+    expect(await store.commentCount('2')).toBe(45);
   });
 });
+
+describeStoreContract('SQLite', () => ({
+  reset: async () => {
+    rmSync(dir, { recursive: true, force: true });
+  },
+  open: async () => openStore(dir),
+}));

@@ -6,5 +6,10 @@ import type { FeedData } from '../../lib/types';
 const CARDS = listPhotos().map(toCard);
 
 export async function load(): Promise<FeedData> {
-  return { photos: CARDS.map((card) => ({ ...card, likes: store().likesOf(card.id) ?? card.likes })) };
+  const likes = await store();
+  return {
+    photos: await Promise.all(
+      CARDS.map(async (card) => ({ ...card, likes: (await likes.likesOf(card.id)) ?? card.likes })),
+    ),
+  };
 }

@@ -17,10 +17,11 @@ export async function load({ params, searchParams }: LoadArgs<{ id: string }>): 
     .slice(0, MORE_COUNT)
     .map(toCard);
   // Likes and comments change while the server runs: they come from the store, per request.
-  const likes = store().likesOf(photo.id) ?? photo.likes;
+  const db = await store();
+  const likes = (await db.likesOf(photo.id)) ?? photo.likes;
   // `?before=<id>` pages back through the comments; one more than a page tells whether more exist.
   const before = typeof searchParams.before === 'string' && /^\d{1,15}$/.test(searchParams.before);
-  const page = store().commentsOf(photo.id, {
+  const page = await db.commentsOf(photo.id, {
     before: before ? Number(searchParams.before) : undefined,
     limit: COMMENTS_PER_PAGE + 1,
   });
@@ -31,7 +32,7 @@ export async function load({ params, searchParams }: LoadArgs<{ id: string }>): 
     author,
     more,
     comments,
-    commentCount: store().commentCount(photo.id),
+    commentCount: await db.commentCount(photo.id),
     olderBefore: older ? comments[0]!.id : null,
     olderPage: before,
   };
