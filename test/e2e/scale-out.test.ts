@@ -1,0 +1,145 @@
+/**
+ * The demo as a deployment runs it: two `switchyard start` processes behind nginx (round robin)
+ * on one PostgreSQL, all real and all on 127.0.0.1. What one process writes the other reads,
+ * likes through both add up, a database outage is a 503 to retry, and killing one process under
+ * load loses no acknowledged comment while the other keeps serving.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { actionUrl } from '../../shared/actions';
+import { actionId } from '../../server/action-registry';
+import { nginxBin, startNginx, type RunningNginx } from '../helpers/nginx';
+import { freePort, postgresBin, startTempPostgres, type TempPostgres } from '../helpers/postgres';
+import { skipWithoutChromium, startServer, type RunningServer } from './harness';
+
+const bins = skipWithoutChromium ? undefined : { postgres: postgresBin(), nginx: nginxBin() };
+const LIKE = actionUrl(actionId('lib/actions.ts', 'likePhoto'));
+const COMMENT = actionUrl(actionId('lib/actions.ts', 'addComment'));
+const EMPTY_FORM_STATE = JSON.stringify([{ error: null, posted: null, values: { author: '', text: '' } }]);
+
+let database: TempPostgres | undefined;
+let servers: RunningServer[] = [];
+/** Servers a test already stopped: their exit has passed, so stopping again would wait forever. */
+const stopped = new Set<RunningServer>();
+let proxy: RunningNginx | undefined;
+
+/** Calls an action as the client runtime does, through `base`; the answer's status and value. */
+async function callAction(base: string, path: string, fields: Record<string, string>) {
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: { origin: base, 'x-switchyard-action': '1', connection: 'close' },
+    body: new URLSearchParams(fields),
+  });
+  const type = response.headers.get('content-type') ?? '';
+  const body = type.includes('json')
+    ? ((await response.json()) as { value?: unknown })
+    : await response.text();
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body };
+}
+
+const like = (base: string, photoId: string) => callAction(base, LIKE, { $bound: '[0]', photoId });
+const comment = (base: string, photoId: string, text: string) =>
+  callAction(base, COMMENT, { $bound: EMPTY_FORM_STATE, photoId, author: 'scale', text });
+
+async function sql<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: database!.url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!bins?.postgres || !bins.nginx)('two servers behind nginx on one PostgreSQL', () => {
+  beforeAll(async () => {
+    database = await startTempPostgres(bins!.postgres!);
+    const env = {
+      DATABASE_URL: database.url,
+      SWITCHYARD_TRUST_PROXY: '1',
+      SWITCHYARD_ACTION_RATE_LIMIT: 'off',
+    };
+    servers = await Promise.all([startServer('demo', { env }), startServer('demo', { env })]);
+    proxy = await startNginx(
+      bins!.nginx!,
+      await freePort(),
+      servers.map((server) => new URL(server.url).host),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await proxy?.stop();
+    await Promise.all(
+      servers.filter((server) => !stopped.has(server)).map((server) => server.stop('SIGKILL')),
+    );
+    database?.destroy();
+  }, 60_000);
+
+  test('a comment posted through one server is read through the other, and through nginx', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const posted = await comment(a.url, '14', 'written through a');
+    expect(posted).toMatchObject({ status: 200, body: { value: { error: null } } });
+    expect(await (await fetch(`${b.url}/photos/14`)).text()).toContain('written through a');
+    expect((await comment(proxy!.url, '14', 'written through nginx')).status).toBe(200);
+    for (const base of [a.url, b.url, proxy!.url, proxy!.url]) {
+      expect(await (await fetch(`${base}/photos/14`)).text()).toContain('written through nginx');
+    }
+  });
+
+  test('likes through both servers and nginx at once add up exactly', async () => {
+    const bases = [servers[0]!.url, servers[1]!.url, proxy!.url];
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => like(bases[i % 3]!, '12')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(60).fill(200));
+    const counts = answers.map((answer) => (answer.body as { value: number }).value);
+    expect(new Set(counts).size).toBe(60);
+    const [row] = await sql<{ count: number }>("SELECT count FROM likes WHERE photo_id = '12'");
+    expect(row!.count).toBe(Math.max(...counts));
+    expect(Math.max(...counts) - Math.min(...counts)).toBe(59);
+  });
+
+  test('while PostgreSQL is down, pages and actions answer 503 with Retry-After; then they work again', async () => {
+    database!.stop();
+    try {
+      const page = await fetch(`${proxy!.url}/photos/3`);
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('2');
+      expect(await page.text()).toContain('The database cannot be reached');
+      expect(await like(proxy!.url, '3')).toMatchObject({ status: 503, retryAfter: '2' });
+    } finally {
+      database!.start();
+    }
+    for (const server of servers) expect((await fetch(`${server.url}/photos/3`)).status).toBe(200);
+    expect((await like(proxy!.url, '3')).status).toBe(200);
+  });
+
+  test('killing one server under load loses no acknowledged comment; the other keeps serving', async () => {
+    const acknowledged: string[] = [];
+    const afterKill: number[] = [];
+    let killed: Promise<void> | undefined;
+    let gone = false;
+    let next = 0;
+    // Four clients post 60 comments in turn; the first server dies once 10 are acknowledged.
+    const client = async () => {
+      for (let n = next++; n < 60; n = next++) {
+        const startedAfterKill = gone;
+        const text = `under load ${n}`;
+        const answer = await comment(proxy!.url, '15', text).catch(() => ({ status: 0, body: undefined }));
+        if (answer.status === 200) acknowledged.push(text);
+        if (startedAfterKill) afterKill.push(answer.status);
+        if (acknowledged.length === 10 && !killed) {
+          stopped.add(servers[0]!);
+          killed = servers[0]!.stop('SIGKILL').then(() => void (gone = true));
+          await killed;
+        }
+      }
+    };
+    await Promise.all([client(), client(), client(), client()]);
+    expect(gone).toBe(true);
+    expect(afterKill.length).toBeGreaterThan(0);
+    expect(afterKill.filter((status) => status !== 200)).toEqual([]);
+    const stored = (await sql<{ text: string }>("SELECT text FROM comments WHERE photo_id = '15'")).map(
+      (r) => r.text,
+    );
+    expect(acknowledged.filter((text) => !stored.includes(text))).toEqual([]);
+    for (let i = 0; i < 4; i++) expect((await fetch(`${proxy!.url}/photos/15`)).status).toBe(200);
+  });
+});
