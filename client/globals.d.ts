@@ -4,11 +4,11 @@ import type { BrowserSentryConfig } from '../shared/sentry-browser-config';
 
 declare global {
   interface Window {
-    /** The state the server rendered the page with (see server/render-document.tsx). */
+    /** The state the server rendered the page with (see server/render/render-document.tsx). */
     __SWITCHYARD__?: PageState;
     /** Set with a Sentry DSN only (shared/sentry-browser-config.ts). */
     __SWITCHYARD_SENTRY__?: BrowserSentryConfig;
-    /** What a no-JS form post returned, for the page it came back to (see server/form-state.ts). */
+    /** What a no-JS form post returned, for the page it came back to (see server/render/form-state.ts). */
     __SWITCHYARD_FORM__?: ReactFormState;
   }
 }

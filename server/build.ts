@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'vite';
-import { precompressAssets } from './precompress';
+import { precompressAssets } from './vite/precompress';
 import type { BuildInfo } from './production';
-import { CLIENT_ENTRY, FRAMEWORK_ROOT, SERVER_ENTRY, viteConfigFor } from './vite-config';
+import { CLIENT_ENTRY, FRAMEWORK_ROOT, SERVER_ENTRY, viteConfigFor } from './vite/vite-config';
 
 export interface BuildOptions {
   appDir: string;

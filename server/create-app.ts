@@ -5,15 +5,15 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { ACTION_PATH } from '../shared/actions';
 import { decodePathname, matchRoute } from '../shared/match-route';
-import { createActionHandler } from './action-handler';
-import { createFormStateStore } from './form-state';
-import { createDocumentHandler, type RenderStats } from './render-document';
+import { createActionHandler } from './actions/action-handler';
+import { createFormStateStore } from './render/form-state';
+import { createDocumentHandler, type RenderStats } from './render/render-document';
 import { resolveOptions, type SwitchyardOptions } from './options';
-import { checkHost } from './request-url';
-import { createRouteRuntime } from './route-runtime';
-import { securityHeaders } from './security-headers';
-import { serveStaticFiles } from './static-files';
-import { createSentryTunnel } from './sentry-tunnel';
+import { checkHost } from './http/request-url';
+import { createRouteRuntime } from './render/route-runtime';
+import { securityHeaders } from './http/security-headers';
+import { serveStaticFiles } from './http/static-files';
+import { createSentryTunnel } from './sentry/sentry-tunnel';
 
 export interface SwitchyardApp extends Express {
   locals: Express['locals'] & { stats: RenderStats };

@@ -12,11 +12,11 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import express from 'express';
 import { resolve } from 'node:path';
 import { createServer, isCSSRequest, type ViteDevServer } from 'vite';
-import { onceLogger } from './dev-logger';
+import { onceLogger } from './vite/dev-logger';
 import type { createApp as CreateApp, SwitchyardApp } from './create-app';
-import type { ClientAssets, RouteModules } from './route-runtime';
-import { CLIENT_ENTRY, FRAMEWORK_ROOT, viteConfigFor } from './vite-config';
-import { ACTIONS_ID, ROUTES_ID } from './vite-plugin';
+import type { ClientAssets, RouteModules } from './render/route-runtime';
+import { CLIENT_ENTRY, FRAMEWORK_ROOT, viteConfigFor } from './vite/vite-config';
+import { ACTIONS_ID, ROUTES_ID } from './vite/vite-plugin';
 import type { ActionModules } from './options';
 
 export async function startDevServer({ appDir, port }: { appDir: string; port: number }): Promise<Server> {

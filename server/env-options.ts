@@ -12,7 +12,7 @@
  *   are refused (DNS rebinding). Unset allows any.
  */
 import type { SwitchyardOptions } from './options';
-import type { RateLimit } from './rate-limit';
+import type { RateLimit } from './actions/rate-limit';
 
 export function optionsFromEnv(
   env: Record<string, string | undefined>,

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { URL } from 'node:url';
 import { parseCliArgs } from './cli-args.js';
-import { readSentryConfig } from './sentry-config.mjs';
-import { scrubBreadcrumb, scrubEvent } from './sentry-privacy.mjs';
+import { readSentryConfig } from './sentry/sentry-config.mjs';
+import { scrubBreadcrumb, scrubEvent } from './sentry/sentry-privacy.mjs';
 
 const config = readSentryConfig(process.env, undefined);
 if (config) {

@@ -2,11 +2,11 @@
  * `createApp` options, resolved once into a frozen, fully defaulted object.
  */
 import { ACTION_RATE_LIMIT, RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from '../shared/constants';
-import type { ActionGuardOptions } from './action-guard';
-import type { RateLimit } from './rate-limit';
-import { NO_REPORTER, type ErrorReporter } from './error-reporter';
-import type { ClientAssets, RouteModules } from './route-runtime';
-import { logStacksOnce } from './error-log';
+import type { ActionGuardOptions } from './actions/action-guard';
+import type { RateLimit } from './actions/rate-limit';
+import { NO_REPORTER, type ErrorReporter } from './sentry/error-reporter';
+import type { ClientAssets, RouteModules } from './render/route-runtime';
+import { logStacksOnce } from './http/error-log';
 
 /** Each action id with a loader of its module's export, made by the Vite plugin. */
 export type ActionModules = Readonly<Record<string, () => Promise<unknown>>>;

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 // A virtual module made by the Switchyard Vite plugin at build time.
 import { modules } from 'virtual:switchyard/routes';
 import { actions } from 'virtual:switchyard/actions';
-import { assetsFromManifest, type Manifest } from './client-manifest';
+import { assetsFromManifest, type Manifest } from './render/client-manifest';
 import { createApp, type SwitchyardApp } from './create-app';
 import { optionsFromEnv } from './env-options';
-import type { RouteModules } from './route-runtime';
-import { readSentryConfig } from './sentry-config.mjs';
-import { sentryReporter } from './sentry-reporter';
+import type { RouteModules } from './render/route-runtime';
+import { readSentryConfig } from './sentry/sentry-config.mjs';
+import { sentryReporter } from './sentry/sentry-reporter';
 
 // The SDK is loaded only with a DSN (it costs start-up time); server/instrument.mjs initialised it.
 const sentry = readSentryConfig(process.env, undefined);

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig } from 'vite';
-import { FRAMEWORK_ROOT } from '../../server/vite-config';
+import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 
 export async function buildBare(outDir: string): Promise<void> {
   const base: InlineConfig = {

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type Rolldown } from 'vite';
 import { pageDataUrl } from '../../shared/page-data';
-import { FRAMEWORK_ROOT } from '../../server/vite-config';
+import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 import { itemsFor } from './items';
 import { BROWSER_ENCODING } from './load';
 

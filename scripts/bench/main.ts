@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_PATH, hasChromium, INSTALL_HINT, launchChromium } from '../../test/e2e/chromium';
-import { FRAMEWORK_ROOT } from '../../server/vite-config';
+import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 import { browse, PROFILES, type BrowserFigures } from './browser';
 import { buildBare } from './build-bare';
 import { firstLoadJs, pageData, routerRuntime, sizesOf } from './bytes';

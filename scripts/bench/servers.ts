@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { FRAMEWORK_ROOT } from '../../server/vite-config';
+import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 
 export type ServerName = 'switchyard' | 'bare' | 'demo';
 

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { actionId } from '../../server/action-registry';
+import { actionId } from '../../server/actions/action-registry';
 import { BUILDS } from './global-setup';
 import {
   openAt,

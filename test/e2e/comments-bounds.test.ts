@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { actionId } from '../../server/action-registry';
+import { actionId } from '../../server/actions/action-registry';
 import { actionUrl } from '../../shared/actions';
 import { COMMENTS_PER_PAGE } from '../../src/lib/comments';
 import { openStore } from '../../src/lib/store.server';

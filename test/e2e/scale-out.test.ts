@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { actionUrl } from '../../shared/actions';
-import { actionId } from '../../server/action-registry';
+import { actionId } from '../../server/actions/action-registry';
 import { nginxBin, startNginx, type RunningNginx } from '../helpers/nginx';
 import { freePort, postgresBin, startTempPostgres, type TempPostgres } from '../helpers/postgres';
 import { skipWithoutChromium, startServer, type RunningServer } from './harness';

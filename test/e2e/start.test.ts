@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { actionId } from '../../server/action-registry';
+import { actionId } from '../../server/actions/action-registry';
 import { actionUrl } from '../../shared/actions';
 import { listenOnLoopback } from '../helpers/loopback-server';
 import { BUILDS } from './global-setup';

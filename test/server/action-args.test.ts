@@ -3,8 +3,13 @@
  * and size, forms as FormData, and no other media type.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { countFields, decodeActionArgs, MAX_ARG_DEPTH, MAX_ARG_ENTRIES } from '../../server/action-args';
-import { HttpError } from '../../server/http-error';
+import {
+  countFields,
+  decodeActionArgs,
+  MAX_ARG_DEPTH,
+  MAX_ARG_ENTRIES,
+} from '../../server/actions/action-args';
+import { HttpError } from '../../server/http/http-error';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const decodeJson = (text: string) => decodeActionArgs(JSON_TYPE, Buffer.from(text));

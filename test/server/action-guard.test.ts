@@ -3,7 +3,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, test } from 'vitest';
-import { checkActionOrigin, type ActionGuardOptions, parseOrigin } from '../../server/action-guard';
+import { checkActionOrigin, type ActionGuardOptions, parseOrigin } from '../../server/actions/action-guard';
 
 const direct: ActionGuardOptions = { trustProxy: false, allowedOrigins: [] };
 const proxied: ActionGuardOptions = { trustProxy: true, allowedOrigins: [] };

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { actionId, createActionRegistry } from '../../server/action-registry';
+import { actionId, createActionRegistry } from '../../server/actions/action-registry';
 
 const FILE = 'src/app/photos/[id]/actions.ts';
 const hashOf = (file: string) => createHash('sha256').update(file).digest('hex').slice(0, 12);

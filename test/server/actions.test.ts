@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { expect, test, vi } from 'vitest';
-import { actionId } from '../../server/action-registry';
+import { actionId } from '../../server/actions/action-registry';
 import { createApp } from '../../server/create-app';
 import { ACTION_HEADER, actionUrl } from '../../shared/actions';
 import { basicApp } from './fixture-app';

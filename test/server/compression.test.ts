@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { negotiateEncoding } from '../../server/compression';
+import { negotiateEncoding } from '../../server/http/compression';
 import { createApp } from '../../server/create-app';
 import { getRaw } from '../helpers/get-raw';
 import { basicApp } from './fixture-app';

@@ -1,6 +1,6 @@
 /** The dev server's log prints a repeated error once per edit. */
 import { expect, test } from 'vitest';
-import { onceLogger } from '../../server/dev-logger';
+import { onceLogger } from '../../server/vite/dev-logger';
 
 function capture() {
   const lines: string[] = [];

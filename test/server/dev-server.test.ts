@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { actionId } from '../../server/action-registry';
+import { actionId } from '../../server/actions/action-registry';
 import { ACTION_HEADER, actionUrl } from '../../shared/actions';
 
 // Inside the repository, as `--app` requires; `.switchyard/` is ignored by git.

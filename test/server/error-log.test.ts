@@ -3,7 +3,7 @@
  * fill the log with the same stack again and again.
  */
 import { expect, test } from 'vitest';
-import { logStacksOnce } from '../../server/error-log';
+import { logStacksOnce } from '../../server/http/error-log';
 
 test('a digest is logged with its error once, then as one line with a count', () => {
   const lines: [string, unknown][] = [];

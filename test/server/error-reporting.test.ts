@@ -7,7 +7,7 @@ import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
-import type { ErrorContext } from '../../server/error-reporter';
+import type { ErrorContext } from '../../server/sentry/error-reporter';
 import type { SwitchyardOptions } from '../../server/options';
 import { openGate, whenWaiting } from '../fixtures/gate';
 import { whenHangReached } from '../fixtures/hang';

@@ -2,7 +2,7 @@
  * The fixture apps under test/fixtures, as module maps keyed like the app directory, the way
  * the Vite plugin hands them to `createApp` in a real build.
  */
-import type { RouteModules } from '../../server/route-runtime';
+import type { RouteModules } from '../../server/render/route-runtime';
 
 const basicModules = import.meta.glob('../fixtures/basic/**/*.{ts,tsx}');
 

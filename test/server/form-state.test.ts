@@ -6,7 +6,7 @@ import express, { type Response } from 'express';
 import request from 'supertest';
 import { expect, test } from 'vitest';
 import { FORM_STATE_MAX_BYTES, FORM_STATE_TTL_MS, FORM_STATES_HELD } from '../../shared/constants';
-import { createFormStateStore, type FormState } from '../../server/form-state';
+import { createFormStateStore, type FormState } from '../../server/render/form-state';
 
 function harness() {
   let time = 1_000;

@@ -5,9 +5,9 @@
  */
 import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
-import { actionId } from '../../server/action-registry';
+import { actionId } from '../../server/actions/action-registry';
 import { createApp } from '../../server/create-app';
-import { createRateLimiter } from '../../server/rate-limit';
+import { createRateLimiter } from '../../server/actions/rate-limit';
 import { ACTION_HEADER, actionUrl } from '../../shared/actions';
 import { ACTION_RATE_LIMIT } from '../../shared/constants';
 import { basicApp } from './fixture-app';

@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { reachableModules } from '../../server/reachable-actions';
-import { isUseServer } from '../../server/use-server';
+import { reachableModules } from '../../server/actions/reachable-actions';
+import { isUseServer } from '../../server/actions/use-server';
 
 const ROOT = resolve('.');
 /** Relative specifiers the way the bundler resolves them here; anything else leads nowhere. */

@@ -11,8 +11,8 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HttpError } from '../../server/http-error';
-import { MAX_BODY_BYTES, readBody } from '../../server/read-body';
+import { HttpError } from '../../server/http/http-error';
+import { MAX_BODY_BYTES, readBody } from '../../server/actions/read-body';
 import { deferred, type Deferred } from '../helpers/deferred';
 
 let server: Server;

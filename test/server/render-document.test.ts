@@ -4,7 +4,7 @@ import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
 import type { RenderOutcome, SwitchyardOptions } from '../../server/options';
-import { SERVER_ERROR_MESSAGE } from '../../server/error-document';
+import { SERVER_ERROR_MESSAGE } from '../../server/render/error-document';
 import { whenHangReached } from '../fixtures/hang';
 import { basicApp } from './fixture-app';
 

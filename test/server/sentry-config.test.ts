@@ -4,10 +4,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test, vi } from 'vitest';
-import { readSentryConfig } from '../../server/sentry-config.mjs';
-import * as serverPrivacy from '../../server/sentry-privacy.mjs';
+import { readSentryConfig } from '../../server/sentry/sentry-config.mjs';
+import * as serverPrivacy from '../../server/sentry/sentry-privacy.mjs';
 import * as browserPrivacy from '../../shared/sentry-privacy';
-import { sentryReporter, type SentryApi } from '../../server/sentry-reporter';
+import { sentryReporter, type SentryApi } from '../../server/sentry/sentry-reporter';
 
 const DSN = 'https://public@o1.ingest.example/42';
 

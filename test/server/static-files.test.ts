@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
-import { precompressAssets } from '../../server/precompress';
+import { precompressAssets } from '../../server/vite/precompress';
 import { getRaw } from '../helpers/get-raw';
 import { basicApp } from './fixture-app';
 

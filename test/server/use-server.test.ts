@@ -3,8 +3,8 @@
  * build gets in their place — the browser none of the module's code, both the same ids.
  */
 import { expect, test } from 'vitest';
-import { actionId } from '../../server/action-registry';
-import { clientModule, isUseServer, serverExports, serverModule } from '../../server/use-server';
+import { actionId } from '../../server/actions/action-registry';
+import { clientModule, isUseServer, serverExports, serverModule } from '../../server/actions/use-server';
 
 test.each([
   ["'use server';\nexport async function a() {}", true],

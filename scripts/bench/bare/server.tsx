@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createCompressor, negotiateEncoding } from '../../../server/compression';
+import { createCompressor, negotiateEncoding } from '../../../server/http/compression';
 import { itemsFor } from '../items';
 import { Document } from './document';
 

@@ -8,7 +8,7 @@ import type { InlineConfig } from 'vite';
 import { switchyardPlugin } from './vite-plugin';
 
 /** The repository root: the framework's own folders live here. */
-export const FRAMEWORK_ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/[\\/]$/, '');
+export const FRAMEWORK_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/[\\/]$/, '');
 export const CLIENT_ENTRY = 'client/entry.tsx';
 export const SERVER_ENTRY = 'server/production.ts';
 

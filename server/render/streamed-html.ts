@@ -3,12 +3,12 @@
  * per streamed place with its outcome, and the meta tag a signal thrown after the shell adds.
  * Both go through the `HtmlInjector`, between two of React's write batches.
  */
-import { checkRedirectTarget } from '../shared/redirect-target';
-import type { PageState } from '../shared/page-state';
-import { isRouterSignal, signalData, type RouterSignal } from '../shared/router-signals';
-import { serializeForScript } from '../shared/serialize-for-script';
-import { STREAM_GLOBAL, streamedPlaces, type StreamedPayload } from '../shared/streamed-data';
-import { digestOf } from './digest';
+import { checkRedirectTarget } from '../../shared/redirect-target';
+import type { PageState } from '../../shared/page-state';
+import { isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals';
+import { serializeForScript } from '../../shared/serialize-for-script';
+import { STREAM_GLOBAL, streamedPlaces, type StreamedPayload } from '../../shared/streamed-data';
+import { digestOf } from '../http/digest';
 import { inlineScript, type HtmlInjector } from './html-injector';
 
 /**

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { FORM_STATE_MAX_BYTES, FORM_STATE_TTL_MS, FORM_STATES_HELD } from '../shared/constants';
+import { FORM_STATE_MAX_BYTES, FORM_STATE_TTL_MS, FORM_STATES_HELD } from '../../shared/constants';
 
 export const FORM_STATE_COOKIE = 'sy_form';
 

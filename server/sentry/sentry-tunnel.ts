@@ -12,7 +12,7 @@ import {
   SENTRY_TUNNEL_MAX_BYTES,
   SENTRY_TUNNEL_MAX_DECOMPRESSED_BYTES,
   SENTRY_TUNNEL_MAX_INFLATING,
-} from '../shared/constants';
+} from '../../shared/constants';
 import { envelopeEndpoint, isSameProject, parseDsn } from './sentry-dsn';
 
 export interface SentryTunnelOptions {

@@ -3,11 +3,11 @@
  * layout data the client already holds.
  */
 import type { Response } from 'express';
-import { decodePathname, matchRoute, type RouteMatch } from '../shared/match-route';
-import type { DataMode, PageDataError, PageDataResponse } from '../shared/page-data';
-import { segmentKey } from '../shared/page-state';
-import { dirOf } from '../shared/route-tree';
-import { sendJson } from './compression';
+import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-route';
+import type { DataMode, PageDataError, PageDataResponse } from '../../shared/page-data';
+import { segmentKey } from '../../shared/page-state';
+import { dirOf } from '../../shared/route-tree';
+import { sendJson } from '../http/compression';
 import type { ResolvedPage } from './resolve-page';
 import type { RouteRuntime } from './route-runtime';
 

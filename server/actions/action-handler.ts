@@ -3,7 +3,7 @@
  * check (403), the id (404: own entries only), the body (413 past 1 MiB, read only then), the
  * arguments (400/415), then the action. A script gets JSON; a browser's own form post (no
  * JavaScript) gets a 303: to a redirect's target, or back to the page the form was on, which a
- * `useActionState` form's page renders with what the action returned (server/form-state.ts).
+ * `useActionState` form's page renders with what the action returned (server/render/form-state.ts).
  */
 import { STATUS_CODES } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
@@ -15,21 +15,21 @@ import {
   REFERENCE_FIELD,
   type ActionAnswer,
   type Revalidated,
-} from '../shared/actions';
-import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../shared/redirect-target';
-import { isRedirect, isRouterSignal, signalData, type RouterSignal } from '../shared/router-signals';
+} from '../../shared/actions';
+import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target';
+import { isRedirect, isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals';
 import { decodeActionArgs } from './action-args';
 import { checkActionOrigin } from './action-guard';
 import { createActionRegistry } from './action-registry';
-import { digestOf } from './digest';
-import { errorDocument, refusedDocument } from './error-document';
-import type { FormStateStore } from './form-state';
-import { HttpError } from './http-error';
-import type { ResolvedOptions } from './options';
+import { digestOf } from '../http/digest';
+import { errorDocument, refusedDocument } from '../render/error-document';
+import type { FormStateStore } from '../render/form-state';
+import { HttpError } from '../http/http-error';
+import type { ResolvedOptions } from '../options';
 import { createRateLimiter } from './rate-limit';
 import { readBody } from './read-body';
-import { clientAddress } from './request-url';
-import { isRetryLater } from './retry-later';
+import { clientAddress } from '../http/request-url';
+import { isRetryLater } from '../http/retry-later';
 import { runRevalidating } from './revalidate';
 
 /**

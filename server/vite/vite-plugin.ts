@@ -20,12 +20,12 @@ import {
   parseRouterConfig,
   ROUTER_CONFIG_FILE,
   type RouterConfig,
-} from '../shared/router-config';
-import { buildRouteTree, COMPONENT_FILES, classifyFile } from '../shared/route-tree';
-import { actionId } from './action-registry';
+} from '../../shared/router-config';
+import { buildRouteTree, COMPONENT_FILES, classifyFile } from '../../shared/route-tree';
+import { actionId } from '../actions/action-registry';
 import { scanAppDir } from './scan-app-dir';
-import { reachableModules } from './reachable-actions';
-import { clientModule, isUseServer, serverExports, serverModule } from './use-server';
+import { reachableModules } from '../actions/reachable-actions';
+import { clientModule, isUseServer, serverExports, serverModule } from '../actions/use-server';
 
 export const ROUTES_ID = 'virtual:switchyard/routes';
 const RESOLVED_ROUTES_ID = '\0' + ROUTES_ID;
@@ -34,7 +34,7 @@ const RESOLVED_CONFIG_ID = '\0' + CONFIG_ID;
 export const ACTIONS_ID = 'virtual:switchyard/actions';
 const RESOLVED_ACTIONS_ID = '\0' + ACTIONS_ID;
 /** The runtime the generated action code imports: references and form marks. */
-const REFERENCE_RUNTIME = resolve(import.meta.dirname, '../client/server-reference.ts');
+const REFERENCE_RUNTIME = resolve(import.meta.dirname, '../../client/server-reference.ts');
 
 /** The app's router settings: its config file over the defaults, or the defaults alone. */
 export function readRouterConfig(appDir: string): RouterConfig {

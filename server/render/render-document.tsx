@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { ReactFormState } from 'react-dom/client';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchInterception } from '../shared/intercept';
-import { decodePathname, matchRoute, type RouteMatch } from '../shared/match-route';
+import { matchInterception } from '../../shared/intercept';
+import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-route';
 import {
   isDataMode,
   PAGE_DATA_PARAM,
@@ -18,32 +18,32 @@ import {
   type InterceptedAnswer,
   type PageDataError,
   type RedirectAnswer,
-} from '../shared/page-data';
-import { filesOf, toSearchParams } from '../shared/page-state';
-import { dirOf } from '../shared/route-tree';
-import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../shared/redirect-target';
+} from '../../shared/page-data';
+import { filesOf, toSearchParams } from '../../shared/page-state';
+import { dirOf } from '../../shared/route-tree';
+import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target';
 import {
   isNotFound,
   isRedirect,
   isRouterSignal,
   type RedirectSignal,
   type RouterSignal,
-} from '../shared/router-signals';
-import { sentryConfigScript } from '../shared/sentry-browser-config';
-import { serializeForScript } from '../shared/serialize-for-script';
-import { Assets } from '../client/assets';
-import { RouterRoot } from '../client/router-root';
-import { createStaticRouter } from '../client/static-router';
+} from '../../shared/router-signals';
+import { sentryConfigScript } from '../../shared/sentry-browser-config';
+import { serializeForScript } from '../../shared/serialize-for-script';
+import { Assets } from '../../client/assets';
+import { RouterRoot } from '../../client/router-root';
+import { createStaticRouter } from '../../client/static-router';
 
-import { digestOf } from './digest';
+import { digestOf } from '../http/digest';
 import { errorDocument, refusedDocument } from './error-document';
-import type { ErrorContext } from './error-reporter';
-import { negotiateEncoding, sendJson } from './compression';
+import type { ErrorContext } from '../sentry/error-reporter';
+import { negotiateEncoding, sendJson } from '../http/compression';
 import type { FormStateStore } from './form-state';
 import { HtmlInjector } from './html-injector';
 import { matchUrl, sendPageData } from './page-data-answer';
 import { isStreamedLoadError, signalMetaTag, streamData } from './streamed-html';
-import type { RenderOutcome, ResolvedOptions } from './options';
+import type { RenderOutcome, ResolvedOptions } from '../options';
 import {
   resolveIntercepted,
   resolveNotFound,
@@ -52,9 +52,9 @@ import {
   type ResolvedPage,
 } from './resolve-page';
 import type { RouteRuntime } from './route-runtime';
-import { parseRequestTarget } from './request-url';
-import { isRetryLater } from './retry-later';
-import { contentSecurityPolicy } from './security-headers';
+import { parseRequestTarget } from '../http/request-url';
+import { isRetryLater } from '../http/retry-later';
+import { contentSecurityPolicy } from '../http/security-headers';
 
 /** Live counts, for tests and health checks: both are zero when the server is idle. */
 export interface RenderStats {

@@ -4,7 +4,7 @@
  * parsed (scheme, host, port with default ports dropped), never as substrings.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { HOST } from './request-url';
+import { HOST } from '../http/request-url';
 
 export interface ActionGuardOptions {
   /**
