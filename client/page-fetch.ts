@@ -16,8 +16,6 @@ import { startDeadline } from './deadline';
 import { mergeState, readPageData } from './page-data-client';
 import type { RouterEffects } from './router-types';
 
-export { TimeoutError } from './deadline';
-
 /** A loader redirected: the navigation goes on to `location` instead. */
 export class FollowRedirect extends Error {
   constructor(readonly location: string) {

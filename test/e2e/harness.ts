@@ -3,7 +3,7 @@
  * a page in Chromium that records console messages, page errors and requests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
@@ -12,6 +12,17 @@ import { hasChromium, launchChromium } from './chromium';
 import { BUILDS } from './global-setup';
 
 export const skipWithoutChromium = !hasChromium();
+
+export const isDocument = (r: Request) => r.resourceType() === 'document';
+export const isPageData = (r: Request) => new URL(r.url()).searchParams.has('_sy');
+
+/** The built chunk of a demo route file, from the client manifest. */
+export function chunkOf(file: string): string {
+  const manifest = JSON.parse(
+    readFileSync(join(BUILDS.demo.out, 'client/.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  return manifest[`src/app/${file}`]!.file;
+}
 
 export interface RunningServer {
   url: string;

@@ -3,12 +3,12 @@
  * production demo: a hung prefetch, scrolling between clicks, failing prefetches, a slow answer,
  * a like under the photo modal, and pages whose title comes late.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { BUILDS } from './global-setup';
 import {
+  chunkOf,
+  isDocument,
+  isPageData,
   openAt,
   openPage,
   serveWithChromium,
@@ -17,18 +17,7 @@ import {
   type RunningServer,
 } from './harness';
 
-const isDocument = (r: Request) => r.resourceType() === 'document';
-const isPageData = (r: Request) => new URL(r.url()).searchParams.has('_sy');
-
-/** The built chunk of a route file, from the client manifest. */
-function chunkOf(file: string): string {
-  const manifest = JSON.parse(
-    readFileSync(join(BUILDS.demo.out, 'client/.vite/manifest.json'), 'utf8'),
-  ) as Record<string, { file: string }>;
-  return manifest[`src/app/${file}`]!.file;
-}
-
-/** Requests matching `match` are held until `release()`; the first `hang` of them never answer. */
+/** Requests matching `match` are held until `release()`, then answered; later ones pass at once. */
 async function hold(page: Page, match: (url: URL) => boolean) {
   const held: Route[] = [];
   let releasing = false;

@@ -1,23 +1,17 @@
 /**
  * Soft navigation in Chromium against the production demo (SPEC N1–N6, issue 3).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Request } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { BUILDS } from './global-setup';
-import { openAt, serveWithChromium, skipWithoutChromium, type RunningServer } from './harness';
-
-const isDocument = (r: Request) => r.resourceType() === 'document';
-const isPageData = (r: Request) => new URL(r.url()).searchParams.has('_sy');
-
-/** The built chunk of a route file, from the client manifest. */
-function chunkOf(file: string): string {
-  const manifest = JSON.parse(
-    readFileSync(join(BUILDS.demo.out, 'client/.vite/manifest.json'), 'utf8'),
-  ) as Record<string, { file: string }>;
-  return manifest[`src/app/${file}`]!.file;
-}
+import {
+  chunkOf,
+  isDocument,
+  isPageData,
+  openAt,
+  serveWithChromium,
+  skipWithoutChromium,
+  type RunningServer,
+} from './harness';
 
 describe.skipIf(skipWithoutChromium)('soft navigation in Chromium', () => {
   let server: RunningServer;
