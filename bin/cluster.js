@@ -4,8 +4,10 @@
  * is replaced; one that dies before it ever listened (a bad build, a port taken) ends the whole
  * command with its exit code, since another would die the same way. SIGTERM or SIGINT goes to
  * every worker, which drains by its own shutdown deadline; this process exits when they have.
+ * Without `SWITCHYARD_SECRET`, this process makes one and gives it to every worker.
  */
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { setTimeout } from 'node:timers';
 
 /** Time past the workers' deadline before a worker that is still there is killed outright. */
@@ -20,8 +22,12 @@ export function superviseWorkers({ workers, shutdownMs, log = console }) {
   let stopping = false;
   let exitCode = 0;
 
+  // What one worker signs (a no-JS form's answer) another may read: one secret for all of them.
+  const env = process.env.SWITCHYARD_SECRET
+    ? {}
+    : { SWITCHYARD_SECRET: randomBytes(32).toString('base64url') };
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(env);
     log.log(`Worker ${worker.process.pid} started.`);
   };
   cluster.on('listening', (worker) => listened.add(worker.id));

@@ -16,6 +16,7 @@ export function readServerLimits(env) {
     shutdownMs: milliseconds(env, 'SWITCHYARD_SHUTDOWN_TIMEOUT_MS', 10_000),
     requestTimeoutMs: milliseconds(env, 'SWITCHYARD_REQUEST_TIMEOUT_MS', 30_000),
     headersTimeoutMs: milliseconds(env, 'SWITCHYARD_HEADERS_TIMEOUT_MS', 10_000),
+    startupMs: milliseconds(env, 'SWITCHYARD_STARTUP_TIMEOUT_MS', 30_000),
   };
 }
 

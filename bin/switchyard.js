@@ -28,7 +28,8 @@ if (args.command === 'start') {
   }
   // Sentry before Express (SPEC M1). `npm start` already did this with `node --import`, which
   // makes this a no-op; `npx switchyard start` gets it here, still before the bundle loads Express.
-  await import('../server/instrument.mjs');
+  // Without a DSN it would do nothing: it is not even loaded (start-up time).
+  if (process.env.SENTRY_DSN?.trim()) await import('../server/instrument.mjs');
   const { readServerLimits, serve } = await import('./serve.js');
   let limits;
   try {
@@ -37,13 +38,19 @@ if (args.command === 'start') {
     console.error(/** @type {Error} */ (error).message);
     process.exit(1);
   }
-  const { default: cluster } = await import('node:cluster');
-  if (args.workers > 1 && cluster.isPrimary) {
+  // One process, the default, has no use for the cluster module: it is loaded only for more.
+  if (args.workers > 1 && (await import('node:cluster')).default.isPrimary) {
     // This process only supervises: each worker runs this file again and serves below.
     const { superviseWorkers } = await import('./cluster.js');
     superviseWorkers({ workers: args.workers, shutdownMs: limits.shutdownMs });
   } else {
-    const { createProductionApp } = await import(pathToFileURL(entry).href);
+    const { createProductionApp, register } = await import(pathToFileURL(entry).href);
+    const { runStartUp } = await import('./start-up.js');
+    const failed = await runStartUp(register, limits.startupMs);
+    if (failed) {
+      console.error(failed);
+      process.exit(1);
+    }
     serve(createProductionApp(args.outDir), { port: args.port, host: args.host, limits });
   }
 } else {

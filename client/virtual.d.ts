@@ -14,3 +14,8 @@ declare module 'virtual:switchyard/actions' {
   /** Every server action by id, each loading its module on first use (server build only). */
   export const actions: Record<string, () => Promise<unknown>>;
 }
+
+declare module 'virtual:switchyard/instrumentation' {
+  /** The app's start-up hook (`instrumentation.server.ts`), awaited before the server listens. */
+  export const register: (() => unknown) | undefined;
+}

@@ -2,7 +2,7 @@
  * `createApp(options)` returns an Express app that serves a Switchyard app and never listens:
  * `server/main.ts` listens, tests drive the app with supertest.
  */
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import { ACTION_PATH } from '../shared/actions';
 import { decodePathname, matchRoute } from '../shared/match-route';
 import { createActionHandler } from './actions/action-handler';
@@ -42,8 +42,14 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
     const segments = decodePathname(path.split('?')[0]!);
     return (segments && matchRoute(runtime.tree, segments)?.pattern) ?? null;
   };
-  const formStates = createFormStateStore(options.now);
-  app.post(`${ACTION_PATH}:id`, createActionHandler(options, routeOf, formStates));
+  const formStates = createFormStateStore(options.now, options.secret);
+  const renderDocument = createDocumentHandler(runtime, options, stats, formStates);
+  // A page in answer to a no-JS post whose form state is too large for a cookie.
+  const renderPage = (req: Request, res: Response, path: string) => {
+    req.originalUrl = path;
+    return renderDocument(req, res);
+  };
+  app.post(`${ACTION_PATH}:id`, createActionHandler(options, routeOf, formStates, renderPage));
   app.all(`${ACTION_PATH}:id`, (_req, res) => {
     res
       .status(405)
@@ -53,7 +59,6 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
       .send('Method Not Allowed: actions take POST.');
   });
 
-  const renderDocument = createDocumentHandler(runtime, options, stats, formStates);
   app.get(/.*/, renderDocument);
   app.head(/.*/, renderDocument);
   app.all(/.*/, (_req, res) => {

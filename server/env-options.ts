@@ -10,14 +10,17 @@
  *   or `off`.
  * - `SWITCHYARD_ALLOWED_HOSTS`: the host names the app is served under; actions from any other
  *   are refused (DNS rebinding). Unset allows any.
+ * - `SWITCHYARD_SECRET`: at least 32 characters, the same on every process and machine; it signs
+ *   the no-JS form answer the browser carries back. Unset, each process makes its own.
  */
 import type { SwitchyardOptions } from './options';
 import type { RateLimit } from './actions/rate-limit';
 
 export function optionsFromEnv(
   env: Record<string, string | undefined>,
-): Pick<SwitchyardOptions, 'actionOrigins' | 'allowedRedirectOrigins' | 'actionRateLimit'> {
+): Pick<SwitchyardOptions, 'actionOrigins' | 'allowedRedirectOrigins' | 'actionRateLimit' | 'secret'> {
   return {
+    secret: secret(env, 'SWITCHYARD_SECRET'),
     actionRateLimit: rateLimit(env, 'SWITCHYARD_ACTION_RATE_LIMIT'),
     actionOrigins: {
       trustProxy: flag(env, 'SWITCHYARD_TRUST_PROXY'),
@@ -80,3 +83,17 @@ function rateLimit(env: Record<string, string | undefined>, name: string): RateL
   }
   return { max: Number(calls), windowMs: Number(seconds) * 1000 };
 }
+
+/** Long enough that it cannot be guessed; its value never appears in a message. */
+function secret(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name] ?? '';
+  if (value === '') return undefined;
+  if (value.length < MIN_SECRET_LENGTH) {
+    throw new Error(
+      `${name} must be at least ${MIN_SECRET_LENGTH} characters (such as \`openssl rand -base64 32\`), got ${value.length}`,
+    );
+  }
+  return value;
+}
+
+const MIN_SECRET_LENGTH = 32;

@@ -1,6 +1,7 @@
 /**
  * `createApp` options, resolved once into a frozen, fully defaulted object.
  */
+import { randomBytes } from 'node:crypto';
 import { ACTION_RATE_LIMIT, RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from '../shared/constants';
 import type { ActionGuardOptions } from './actions/action-guard';
 import type { RateLimit } from './actions/rate-limit';
@@ -54,6 +55,12 @@ export interface SwitchyardOptions {
    * `trustProxy`) may make: 30 per 10 s by default (none in development), `false` for no limit.
    */
   actionRateLimit?: RateLimit | false | undefined;
+  /**
+   * Signs what the server hands the browser to give back (a no-JS form's answer): the same on
+   * every process and machine of a deployment (`SWITCHYARD_SECRET`). Without one, each process
+   * makes its own at start-up.
+   */
+  secret?: string | undefined;
 }
 
 export interface SentryOptions {
@@ -84,6 +91,7 @@ export type ResolvedOptions = Readonly<{
   actionOrigins: Readonly<ActionGuardOptions>;
   now: () => number;
   actionRateLimit: RateLimit | false;
+  secret: string;
   sentry: Readonly<{
     dsn: string | undefined;
     tunnelPath: string;
@@ -124,6 +132,7 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
     actionRateLimit: resolveRateLimit(
       options.actionRateLimit ?? (options.mode === 'development' ? false : undefined),
     ),
+    secret: options.secret || randomBytes(32).toString('base64url'),
     sentry: resolveSentryOptions(options.sentry ?? {}, buildId),
   });
 }

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 // A virtual module made by the Switchyard Vite plugin at build time.
 import { modules } from 'virtual:switchyard/routes';
 import { actions } from 'virtual:switchyard/actions';
+// The app's start-up hook, if it has one: `switchyard start` awaits it before listening.
+export { register } from 'virtual:switchyard/instrumentation';
 import { assetsFromManifest, type Manifest } from './render/client-manifest';
 import { createApp, type SwitchyardApp } from './create-app';
 import { optionsFromEnv } from './env-options';

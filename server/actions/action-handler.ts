@@ -3,7 +3,8 @@
  * check (403), the id (404: own entries only), the body (413 past 1 MiB, read only then), the
  * arguments (400/415), then the action. A script gets JSON; a browser's own form post (no
  * JavaScript) gets a 303: to a redirect's target, or back to the page the form was on, which a
- * `useActionState` form's page renders with what the action returned (server/render/form-state.ts).
+ * `useActionState` form's page renders with what the action returned (server/render/form-state.ts);
+ * when that is too large for a cookie, the page itself answers the post.
  */
 import { STATUS_CODES } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
@@ -23,9 +24,10 @@ import { checkActionOrigin } from './action-guard';
 import { createActionRegistry } from './action-registry';
 import { digestOf } from '../http/digest';
 import { errorDocument, refusedDocument } from '../render/error-document';
-import type { FormStateStore } from '../render/form-state';
+import type { FormState, FormStateStore } from '../render/form-state';
 import { HttpError } from '../http/http-error';
 import type { ResolvedOptions } from '../options';
+import { runAsCaller } from './action-caller';
 import { createRateLimiter } from './rate-limit';
 import { readBody } from './read-body';
 import { clientAddress } from '../http/request-url';
@@ -35,11 +37,13 @@ import { runRevalidating } from './revalidate';
 /**
  * @param routeOf the route pattern of a path on this site: an error report names the page the
  *   action was called from, as render and load errors name theirs.
+ * @param renderPage answers this request with the document at `path` (a path on this site).
  */
 export function createActionHandler(
   options: ResolvedOptions,
   routeOf: (path: string) => string | null,
   formStates: FormStateStore,
+  renderPage: (req: Request, res: Response, path: string) => Promise<void>,
 ): RequestHandler {
   const registry = createActionRegistry();
   for (const [id, load] of Object.entries(options.actions)) {
@@ -67,10 +71,9 @@ export function createActionHandler(
         );
       return void res.status(404).type('text/plain').send('Not Found: no such server action.');
     }
+    const caller = clientAddress(req, options.actionOrigins.trustProxy);
     // Counted before the body is read: a client over its limit costs no more than its headers.
-    const wait = limiter
-      ? limiter.take(clientAddress(req, options.actionOrigins.trustProxy), options.now())
-      : 0;
+    const wait = limiter ? limiter.take(caller, options.now()) : 0;
     if (limit && wait > 0) {
       res.status(429).setHeader('retry-after', String(wait)).setHeader('connection', 'close');
       return void res
@@ -94,7 +97,7 @@ export function createActionHandler(
     const changed = new Map<string, Revalidated>();
     let result: unknown;
     try {
-      result = await runRevalidating(changed, async () => action(...args));
+      result = await runAsCaller(caller, () => runRevalidating(changed, async () => action(...args)));
     } catch (error) {
       if (isRouterSignal(error)) return answerSignal(req, res, script, error, [...changed.values()]);
       if (isRetryLater(error)) {
@@ -112,7 +115,14 @@ export function createActionHandler(
       return void res.status(200).json(answer);
     }
     const back = backTo(req);
-    if (postback) formStates.keep(res, back, [result ?? null, postback.key, postback.id, postback.arity]);
+    if (postback) {
+      const state: FormState = [result ?? null, postback.key, postback.id, postback.arity];
+      if (!formStates.keep(res, back, state)) {
+        // Too large to travel in a cookie: the page is the post's answer, as in Next.js.
+        formStates.hold(req, state);
+        return renderPage(req, res, back);
+      }
+    }
     res.redirect(303, back);
   };
 

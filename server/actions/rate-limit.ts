@@ -2,7 +2,9 @@
  * A per-client limit on writes: each client may make `max` calls per `windowMs`, refilled
  * continuously (a token bucket), and is told how many seconds to wait when over it. The table
  * holds at most `maxClients` clients, the least recently seen dropped first, so it stays bounded
- * whatever the number of addresses. It never reads a clock: `now` is passed in.
+ * whatever the number of addresses. It never reads a clock: `now` is passed in. It lives in this
+ * process's memory, so each process counts its own calls; a limit that must hold across them is
+ * the app's, counted in its database by `callerAddress()`.
  */
 
 export interface RateLimit {

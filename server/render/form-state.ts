@@ -1,12 +1,13 @@
 /**
- * What a no-JS post of a `useActionState` form returned, kept for the page the 303 sends the
- * browser back to: under a random token in a short cookie, for one GET of that path, bounded in
- * count, size and time. React renders that page with it (`formState`), so the form shows the
- * action's message and what was typed, as Next.js does; the post itself stays post/redirect/get.
+ * What a no-JS post of a `useActionState` form returned, carried to the page the 303 sends the
+ * browser back to in a short-lived cookie: signed with the app's secret (so any process of the
+ * deployment can read it, and a forged or altered one is ignored), bound to that page's path,
+ * sent with requests for that page only, read once and cleared. A state too large for a cookie is not kept; the action handler then
+ * answers the post with the page itself. React renders the page with it (`formState`).
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { FORM_STATE_MAX_BYTES, FORM_STATE_TTL_MS, FORM_STATES_HELD } from '../../shared/constants';
+import { FORM_STATE_COOKIE_MAX_BYTES, FORM_STATE_TTL_MS } from '../../shared/constants';
 
 export const FORM_STATE_COOKIE = 'sy_form';
 
@@ -17,53 +18,90 @@ export const FORM_STATE_COOKIE = 'sy_form';
 export type FormState = [state: unknown, key: string, id: string, arity: number];
 
 export interface FormStateStore {
-  /** Keeps `state` for one GET of `path`; sets the cookie that names it. False when it is too large. */
+  /** Sets the cookie that carries `state` to one GET of `path`; false when it is too large for one. */
   keep(res: Response, path: string, state: FormState): boolean;
-  /** The state a GET of this path was sent back for, once; the cookie is cleared. */
+  /** For a page rendered in answer to the post itself: `take` gives `state` for this request. */
+  hold(req: Request, state: FormState): void;
+  /** The state a GET of this path was sent back with, once; the cookie is cleared. */
   take(req: Request, res: Response, path: string): FormState | undefined;
-  readonly size: number;
 }
 
-interface Kept {
+/** What the cookie signs: the page it is for, when it stops counting, and the state. */
+interface Sealed {
   path: string;
-  state: FormState;
   expires: number;
+  state: FormState;
 }
 
-export function createFormStateStore(now: () => number): FormStateStore {
-  // Insertion order is age order: the first key is the oldest.
-  const kept = new Map<string, Kept>();
-  const prune = () => {
-    const time = now();
-    for (const [token, entry] of kept) if (entry.expires <= time) kept.delete(token);
-    while (kept.size >= FORM_STATES_HELD) kept.delete(kept.keys().next().value!);
+const COOKIE_OPTIONS = { httpOnly: true, sameSite: 'lax' } as const;
+
+/**
+ * The cookie goes only with requests for the page it is for (not with every asset for a minute):
+ * its `Path` is the page's pathname, or `/` for one a cookie attribute cannot hold.
+ */
+function cookiePath(path: string): string {
+  const pathname = path.split('?')[0]!;
+  return /^\/[\u0020-\u003A\u003D-\u007E]*$/.test(pathname) ? pathname : '/';
+}
+
+/** @param secret the same on every process that may serve the page after the post. */
+export function createFormStateStore(now: () => number, secret: string): FormStateStore {
+  const held = new WeakMap<Request, FormState>();
+  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+
+  /** The state sealed in `value`, or undefined for anything not signed here (or not JSON of our shape). */
+  const open = (value: string): Sealed | undefined => {
+    const [payload, mac, extra] = value.split('.');
+    if (!payload || !mac || extra !== undefined || value.length > FORM_STATE_COOKIE_MAX_BYTES)
+      return undefined;
+    const expected = Buffer.from(sign(payload));
+    const given = Buffer.from(mac);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    try {
+      const sealed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Sealed;
+      const [, key, id, arity] = sealed.state;
+      const valid =
+        typeof sealed.path === 'string' &&
+        typeof sealed.expires === 'number' &&
+        sealed.state.length === 4 &&
+        typeof key === 'string' &&
+        typeof id === 'string' &&
+        Number.isInteger(arity);
+      return valid ? sealed : undefined;
+    } catch {
+      return undefined;
+    }
   };
+
   return {
     keep(res, path, state) {
-      if (Buffer.byteLength(JSON.stringify(state)) > FORM_STATE_MAX_BYTES) return false;
-      prune();
-      const token = randomBytes(16).toString('base64url');
-      kept.set(token, { path, state, expires: now() + FORM_STATE_TTL_MS });
-      res.cookie(FORM_STATE_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/',
+      const payload = Buffer.from(
+        JSON.stringify({ path, expires: now() + FORM_STATE_TTL_MS, state } satisfies Sealed),
+      ).toString('base64url');
+      const value = `${payload}.${sign(payload)}`;
+      if (value.length > FORM_STATE_COOKIE_MAX_BYTES) return false;
+      res.cookie(FORM_STATE_COOKIE, value, {
+        ...COOKIE_OPTIONS,
+        path: cookiePath(path),
         maxAge: FORM_STATE_TTL_MS,
+        encode: String,
       });
       return true;
     },
-    take(req, res, path) {
-      const token = cookieOf(req.headers.cookie, FORM_STATE_COOKIE);
-      if (token === undefined) return undefined;
-      const entry = kept.get(token);
-      // Another page was asked for first: the state waits for its own (or expires).
-      if (entry && entry.path !== path && entry.expires > now()) return undefined;
-      kept.delete(token);
-      res.clearCookie(FORM_STATE_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/' });
-      return entry && entry.expires > now() ? entry.state : undefined;
+    hold(req, state) {
+      held.set(req, state);
     },
-    get size() {
-      return kept.size;
+    take(req, res, path) {
+      const direct = held.get(req);
+      if (direct) return direct;
+      const value = cookieOf(req.headers.cookie, FORM_STATE_COOKIE);
+      if (value === undefined) return undefined;
+      const sealed = open(value);
+      const live = sealed !== undefined && sealed.expires > now();
+      // Another page was asked for first: the state waits for its own (or expires).
+      if (live && sealed.path !== path) return undefined;
+      res.clearCookie(FORM_STATE_COOKIE, { ...COOKIE_OPTIONS, path: cookiePath(path) });
+      return live ? sealed.state : undefined;
     },
   };
 }

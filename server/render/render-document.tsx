@@ -118,6 +118,8 @@ export function createDocumentHandler(
       if (!res.writableFinished) stop('aborted');
       stats.activeRenders--;
       observer.renderEnded?.(outcome);
+      // The response's listeners may outlive it a while (see HtmlInjector): they must not hold the render.
+      delete render.abort;
     });
 
     // React calls onError and then onShellError with one error: it is logged and reported once.
@@ -195,7 +197,7 @@ export function createDocumentHandler(
       return;
     }
     // The page a no-JS form post came back to: its form shows what the action returned.
-    const formState = req.method === 'GET' ? formStates.take(req, res, pageRequest.url) : undefined;
+    const formState = req.method !== 'HEAD' ? formStates.take(req, res, pageRequest.url) : undefined;
     streamPage(page, true);
 
     /**

@@ -10,6 +10,8 @@
  *   `switchyard.config.json` over the defaults, checked when it is read.
  * - `"use server"` modules become references in the client build, and
  *   `virtual:switchyard/actions` gives the server every action by id (`use-server.ts`).
+ * - `virtual:switchyard/instrumentation` exports `register`, the start-up hook of the app's
+ *   `instrumentation.server.ts` (undefined without one), which `switchyard start` awaits.
  * - The route tree is validated when a build or the dev server starts.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -33,6 +35,10 @@ export const CONFIG_ID = 'virtual:switchyard/config';
 const RESOLVED_CONFIG_ID = '\0' + CONFIG_ID;
 export const ACTIONS_ID = 'virtual:switchyard/actions';
 const RESOLVED_ACTIONS_ID = '\0' + ACTIONS_ID;
+export const INSTRUMENTATION_ID = 'virtual:switchyard/instrumentation';
+const RESOLVED_INSTRUMENTATION_ID = '\0' + INSTRUMENTATION_ID;
+/** The app's start-up hook, at the root of its app directory (as Next.js's `instrumentation.ts`). */
+export const INSTRUMENTATION_FILE = 'instrumentation.server.ts';
 /** The runtime the generated action code imports: references and form marks. */
 const REFERENCE_RUNTIME = resolve(import.meta.dirname, '../../client/server-reference.ts');
 
@@ -75,6 +81,7 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
         if (source === ROUTES_ID) return RESOLVED_ROUTES_ID;
         if (source === CONFIG_ID) return RESOLVED_CONFIG_ID;
         if (source === ACTIONS_ID) return RESOLVED_ACTIONS_ID;
+        if (source === INSTRUMENTATION_ID) return RESOLVED_INSTRUMENTATION_ID;
         if (!importer || !isClient(this.environment)) return null;
         if (source.startsWith('node:')) {
           this.error(`${describe(importer)} imports "${source}", which only runs on the server`);
@@ -91,6 +98,12 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
     },
     async load(id) {
       if (id === RESOLVED_CONFIG_ID) return `export const config = ${JSON.stringify(config)};\n`;
+      if (id === RESOLVED_INSTRUMENTATION_ID) {
+        const file = resolve(appDir, INSTRUMENTATION_FILE);
+        return existsSync(file)
+          ? `export { register } from ${JSON.stringify(file)};\n`
+          : 'export const register = undefined;\n';
+      }
       if (id === RESOLVED_ACTIONS_ID) {
         // Only what the app reaches: a scan of the whole source root let one app call another's.
         const resolveImport = async (specifier: string, importer: string) =>

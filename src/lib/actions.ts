@@ -3,9 +3,9 @@
  * The demo's server actions: called from forms that work with JavaScript off too.
  * Each checks what it is sent (it comes off the wire) and revalidates the pages it changed.
  */
-import { revalidatePath } from 'switchyard/server';
+import { callerAddress, revalidatePath } from 'switchyard/server';
 import type { Comment } from './comments';
-import { store } from './db.server';
+import { commentLimit, store } from './db.server';
 import { getPhoto } from './photos';
 
 export interface CommentFormState {
@@ -33,8 +33,8 @@ export async function likePhoto(previous: number, form: FormData): Promise<numbe
 }
 
 /**
- * Adds a comment, or says what is wrong with it and stores nothing. An error gives back what
- * was typed: React resets the form after an action, to the values it renders from this state.
+ * Adds a comment, or says what is wrong with it (or that its sender is over the comment limit)
+ * and stores nothing. An error gives back what was typed: React resets the form after an action, to the values it renders from this state.
  */
 export async function addComment(_previous: CommentFormState, form: FormData): Promise<CommentFormState> {
   const field = (name: string) => {
@@ -44,7 +44,10 @@ export async function addComment(_previous: CommentFormState, form: FormData): P
   const values = { author: field('author'), text: field('text') };
   const id = photoIdOf(form);
   if (id === undefined) return { error: 'That photo does not exist.', posted: null, values };
-  const result = await (await store()).addComment(id, form);
+  // Each client's comments are counted, in the database, against the limit.
+  const limit = commentLimit();
+  const sender = limit ? { client: callerAddress(), at: Date.now(), limit } : undefined;
+  const result = await (await store()).addComment(id, form, sender);
   if (!result.ok) return { error: result.error, posted: null, values };
   revalidatePath(`/photos/${id}`);
   return { error: null, posted: result.comment, values: { author: values.author, text: '' } };

@@ -1,8 +1,10 @@
 /**
- * The demo's one store, opened on first use (not at import: a build must not create a database):
- * PostgreSQL when `DATABASE_URL` is set, else SQLite in `SWITCHYARD_DATA_DIR` or `.data/`. A
- * PostgreSQL that cannot be reached is logged with the reason and answered 503 with
- * `Retry-After`; the next request tries to open it again.
+ * The demo's one store: PostgreSQL when `DATABASE_URL` is set, else SQLite in
+ * `SWITCHYARD_DATA_DIR` or `.data/`. `switchyard start` opens it before it listens
+ * (`app/instrumentation.server.ts`), so a database that cannot be reached stops the server with
+ * the reason. Opened lazily otherwise (dev, and never at import: a build must not create a
+ * database), where a PostgreSQL that cannot be reached is logged and answered 503 with
+ * `Retry-After`, and the next request tries again.
  */
 import { RetryLater } from 'switchyard/server';
 import {
@@ -11,7 +13,7 @@ import {
   UNREACHABLE_MESSAGE,
   UNREACHABLE_RETRY_AFTER_S,
 } from './pg-store.server';
-import type { Store } from './store-contract';
+import type { CommentLimit, Store } from './store-contract';
 import { openStore } from './store.server';
 
 let opening: Promise<Store> | undefined;
@@ -19,23 +21,48 @@ let opening: Promise<Store> | undefined;
 export function store(): Promise<Store> {
   opening ??= open().catch((error: unknown) => {
     opening = undefined;
-    throw error;
+    if (!isUnreachable((error as Error).cause)) throw error;
+    console.error(`[demo] ${(error as Error).message}`);
+    throw new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, UNREACHABLE_MESSAGE);
   });
   return opening;
 }
 
+/** Opens the store now, or throws why it cannot be opened (the database named, no password). */
+export async function openStoreAtStartUp(): Promise<void> {
+  const opened = open();
+  opening = opened;
+  try {
+    await opened;
+  } catch (error) {
+    opening = undefined;
+    throw error;
+  }
+}
+
+/**
+ * Comments one client may post: `DEMO_COMMENT_LIMIT` as `<comments>/<seconds>` (`10/60` by
+ * default), or `off`. Counted in the database, so every process of a deployment shares it.
+ */
+export function commentLimit(env: Record<string, string | undefined> = process.env): CommentLimit | false {
+  const value = env.DEMO_COMMENT_LIMIT?.trim().toLowerCase() || '10/60';
+  if (value === 'off') return false;
+  const [, max, seconds] = /^(\d{1,6})\/(\d{1,7})$/.exec(value) ?? [];
+  if (!max || !seconds || Number(max) === 0 || Number(seconds) === 0) {
+    throw new Error(
+      `DEMO_COMMENT_LIMIT must be <comments>/<seconds> such as 10/60, or off; got ${JSON.stringify(value)}`,
+    );
+  }
+  return { max: Number(max), windowMs: Number(seconds) * 1_000 };
+}
+
 async function open(): Promise<Store> {
+  commentLimit(); // a bad setting stops the start, not the first comment
   const url = process.env.DATABASE_URL;
   if (!url) {
     const sqlite = openStore();
     process.once('exit', () => void sqlite.close());
     return sqlite;
   }
-  try {
-    return await openPgStore(url);
-  } catch (error) {
-    if (!isUnreachable((error as Error).cause)) throw error;
-    console.error(`[demo] ${(error as Error).message}`);
-    throw new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, UNREACHABLE_MESSAGE);
-  }
+  return openPgStore(url);
 }

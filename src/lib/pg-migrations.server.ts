@@ -13,4 +13,11 @@ export const PG_MIGRATIONS: readonly string[] = [
    );
    CREATE TABLE likes (photo_id text PRIMARY KEY, count integer NOT NULL CHECK (count >= 0));`,
   `CREATE INDEX comments_by_photo ON comments (photo_id, id);`,
+  `CREATE TABLE comment_quota (
+     client text NOT NULL,
+     window_start bigint NOT NULL,
+     count integer NOT NULL,
+     PRIMARY KEY (client, window_start)
+   );
+   CREATE INDEX comment_quota_by_window ON comment_quota (window_start);`,
 ];

@@ -9,7 +9,14 @@ import pg from 'pg';
 import { RetryLater } from 'switchyard/server';
 import { checkCommentInput, COMMENTS_PER_PAGE, type Comment } from './comments';
 import { getPhoto } from './photos';
-import { SEED_COMMENTS, type Store } from './store-contract';
+import {
+  CLIENT_KEY_LENGTH,
+  overLimitError,
+  quotaWindow,
+  SEED_COMMENTS,
+  type Sender,
+  type Store,
+} from './store-contract';
 import { PG_MIGRATIONS } from './pg-migrations.server';
 
 export interface PgStoreOptions {
@@ -30,11 +37,12 @@ export const UNREACHABLE_MESSAGE = 'The database cannot be reached; try again in
 /** Held while migrating, so processes starting together migrate one after another. */
 const MIGRATION_LOCK = 20_250_630;
 
-/** The URL without its password, for messages. */
+/** The URL without its password (nor its parameters, where one can be given too), for messages. */
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
+    parsed.search = '';
     return parsed.toString();
   } catch {
     return '(an unparsable DATABASE_URL)';
@@ -77,7 +85,9 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     await migrate(pool);
   } catch (error) {
     await pool.end().catch(() => {});
-    const why = error instanceof Error ? error.message : String(error);
+    // Every address of a host refused is an AggregateError, whose own message is empty.
+    const why =
+      (error instanceof Error && error.message) || String((error as { code?: unknown }).code ?? error);
     throw new Error(`Cannot open the demo's database at ${redactUrl(url)}: ${why}`, { cause: error });
   }
   return createPgStore(pool);
@@ -125,15 +135,71 @@ async function seed(client: pg.PoolClient): Promise<void> {
 const COLUMNS = `id, photo_id AS "photoId", author, text,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
 
+/** A database that is not there is a 503 the client may retry, never a 500. */
+function retryLaterIfUnreachable(error: unknown): unknown {
+  return isUnreachable(error) ? new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, UNREACHABLE_MESSAGE) : error;
+}
+
+/** SQLSTATE of a deadlock PostgreSQL broke by cancelling one side. */
+const DEADLOCK = '40P01';
+
 function createPgStore(pool: pg.Pool): Store {
-  /** One statement; a database that is not there is a 503 the client may retry, never a 500. */
+  /** One statement. */
   const query = async <Row extends pg.QueryResultRow>(sql: string, values: unknown[]): Promise<Row[]> => {
     try {
       return (await pool.query<Row>(sql, values)).rows;
     } catch (error) {
-      if (isUnreachable(error)) throw new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, UNREACHABLE_MESSAGE);
-      throw error;
+      throw retryLaterIfUnreachable(error);
     }
+  };
+  /** Statements on one connection that all happen or none do. */
+  const transaction = async <T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw retryLaterIfUnreachable(error);
+    }
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await run(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = isUnreachable(error);
+      if (!broken) await client.query('ROLLBACK').catch(() => {});
+      throw retryLaterIfUnreachable(error);
+    } finally {
+      // A connection that failed goes away rather than back into the pool.
+      client.release(broken);
+    }
+  };
+  /** Counts the post and stores it, or stores nothing: the seconds until the sender's next window. */
+  const postLimited = async (photoId: string, author: string, text: string, sender: Sender) => {
+    const window = quotaWindow(sender);
+    // Ended windows go in a statement of their own, not inside the post's transaction: two
+    // processes pruning at once then wait for each other at most, never hold up a post.
+    await query('DELETE FROM comment_quota WHERE window_start < $1', [window.start]).catch(
+      (error: unknown) => {
+        if ((error as { code?: unknown }).code !== DEADLOCK) throw error;
+      },
+    );
+    return transaction(async (client) => {
+      // The row lock makes the count exact across processes; a refused post leaves it unchanged.
+      const taken = await client.query(
+        `INSERT INTO comment_quota (client, window_start, count) VALUES ($1, $2, 1)
+         ON CONFLICT (client, window_start) DO UPDATE SET count = comment_quota.count + 1
+         WHERE comment_quota.count < $3 RETURNING count`,
+        [sender.client.slice(0, CLIENT_KEY_LENGTH), window.start, sender.limit.max],
+      );
+      if (taken.rowCount === 0) return window.retryAfterSeconds;
+      const inserted = await client.query<Comment>(
+        `INSERT INTO comments (photo_id, author, text) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
+        [photoId, author, text],
+      );
+      return inserted.rows[0]!;
+    });
   };
   // A photo nobody has liked here has no row yet: its first like starts from its generated count.
   // One upsert: PostgreSQL locks the row, so likes from every process add up.
@@ -172,13 +238,21 @@ function createPgStore(pool: pg.Pool): Store {
       );
       return row!.n;
     },
-    async addComment(photoId, input) {
+    async addComment(photoId, input, sender) {
       const checked = checkCommentInput(input);
       if (!checked.ok) return checked;
       if (!getPhoto(photoId)) return { ok: false, error: 'This photo does not exist.' };
+      const { author, text } = checked.value;
+      if (sender) {
+        const posted = await postLimited(photoId, author, text, sender);
+        if (typeof posted === 'number') {
+          return { ok: false, error: overLimitError(sender, posted), retryAfterSeconds: posted };
+        }
+        return { ok: true, comment: posted };
+      }
       const [comment] = await query<Comment>(
         `INSERT INTO comments (photo_id, author, text) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
-        [photoId, checked.value.author, checked.value.text],
+        [photoId, author, text],
       );
       return { ok: true, comment: comment! };
     },

@@ -5,7 +5,26 @@
  */
 import type { Comment } from './comments';
 
-export type AddCommentResult = { ok: true; comment: Comment } | { ok: false; error: string };
+export type AddCommentResult =
+  | { ok: true; comment: Comment }
+  | { ok: false; error: string; /** Set when the sender is over its limit. */ retryAfterSeconds?: number };
+
+/** At most `max` comments from one client in each window of `windowMs` (windows start at multiples of it). */
+export interface CommentLimit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Who posts a comment, for the limit: the client's key (its address), the time of the post,
+ * and the limit to hold it to. The count is kept in the database, so every process of a
+ * deployment counts the same posts; windows that have ended are deleted as new posts come.
+ */
+export interface Sender {
+  client: string;
+  at: number;
+  limit: CommentLimit;
+}
 
 export interface CommentPage {
   /** Only comments older than (with an id below) this one. */
@@ -28,8 +47,11 @@ export interface Store {
   commentsOf(photoId: string, page?: CommentPage): Promise<Comment[]>;
   /** How many comments the photo has. */
   commentCount(photoId: string): Promise<number>;
-  /** Checks `input` (see `checkCommentInput`) and stores it, or stores nothing and says why. */
-  addComment(photoId: string, input: unknown): Promise<AddCommentResult>;
+  /**
+   * Checks `input` (see `checkCommentInput`) and, with a `sender`, its limit, and stores it
+   * (counting it against the limit in the same transaction), or stores nothing and says why.
+   */
+  addComment(photoId: string, input: unknown, sender?: Sender): Promise<AddCommentResult>;
   close(): Promise<void>;
 }
 
@@ -41,3 +63,20 @@ export const SEED_COMMENTS: readonly (readonly [string, string, string, number])
   ['30', 'lena', 'Saving this one for my wall.', 1],
   ['30', 'noor', 'The colours!', 26],
 ];
+
+/** Characters of a client key kept: an address is far shorter; a longer key is cut, never refused. */
+export const CLIENT_KEY_LENGTH = 100;
+
+/** The window a post falls in, and what a sender over its limit is told. */
+export function quotaWindow({ at, limit }: Sender): { start: number; retryAfterSeconds: number } {
+  const start = Math.floor(at / limit.windowMs) * limit.windowMs;
+  return { start, retryAfterSeconds: Math.max(1, Math.ceil((start + limit.windowMs - at) / 1_000)) };
+}
+
+export function overLimitError({ limit }: Sender, retryAfterSeconds: number): string {
+  const minutes =
+    limit.windowMs >= 120_000
+      ? `${Math.round(limit.windowMs / 60_000)} minutes`
+      : `${limit.windowMs / 1000} seconds`;
+  return `You can post ${limit.max} comments every ${minutes}; try again in ${retryAfterSeconds} s.`;
+}

@@ -9,7 +9,14 @@ import Database from 'better-sqlite3';
 import { BUSY_WAIT_MS, readNow, retryWhileBusy } from './busy-retry.server';
 import { checkCommentInput, COMMENTS_PER_PAGE, type Comment } from './comments';
 import { getPhoto } from './photos';
-import { SEED_COMMENTS, type Store } from './store-contract';
+import {
+  CLIENT_KEY_LENGTH,
+  overLimitError,
+  quotaWindow,
+  SEED_COMMENTS,
+  type Sender,
+  type Store,
+} from './store-contract';
 
 const DB_FILE = 'switchyard-demo.db';
 
@@ -29,6 +36,13 @@ export const MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE TABLE likes (photo_id TEXT PRIMARY KEY, count INTEGER NOT NULL CHECK (count >= 0)) STRICT;`,
   `CREATE INDEX comments_by_photo ON comments (photo_id, id);`,
+  `CREATE TABLE comment_quota (
+     client TEXT NOT NULL,
+     window_start INTEGER NOT NULL,
+     count INTEGER NOT NULL,
+     PRIMARY KEY (client, window_start)
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX comment_quota_by_window ON comment_quota (window_start);`,
 ];
 
 /** The directory `SWITCHYARD_DATA_DIR` names, else `.data/` in the working directory. */
@@ -64,23 +78,25 @@ export function openDatabase(dir: string): Database.Database {
 }
 
 /**
- * Runs the migrations the database has not seen, each with its version bump in one transaction,
- * so a failing one leaves the schema and the version as they were. Returns the old version.
+ * Runs the migrations the database has not seen, with their version bump, in one transaction
+ * that holds the write lock from the moment the version is read: processes opening one file
+ * together (`--workers`) migrate it once, one after another, and a failing migration leaves the
+ * schema and the version as they were. Returns the old version.
  */
 export function migrate(db: Database.Database, migrations: readonly string[] = MIGRATIONS): number {
-  const from = db.pragma('user_version', { simple: true }) as number;
-  if (from > migrations.length) {
-    throw new Error(
-      `The database is at schema version ${from}, newer than this code (${migrations.length}).`,
-    );
-  }
-  migrations.slice(from).forEach((sql, i) =>
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${from + i + 1}`);
-    })(),
-  );
-  return from;
+  return db
+    .transaction(() => {
+      const from = db.pragma('user_version', { simple: true }) as number;
+      if (from > migrations.length) {
+        throw new Error(
+          `The database is at schema version ${from}, newer than this code (${migrations.length}).`,
+        );
+      }
+      for (const sql of migrations.slice(from)) db.exec(sql);
+      if (from < migrations.length) db.pragma(`user_version = ${migrations.length}`);
+      return from;
+    })
+    .immediate();
 }
 
 function seed(db: Database.Database): void {
@@ -104,6 +120,26 @@ function createStore(db: Database.Database, busyWaitMs: number): Store {
   const insertComment = db.prepare<[string, string, string], Comment>(
     `INSERT INTO comments (photo_id, author, text) VALUES (?, ?, ?) RETURNING ${columns}`,
   );
+  // Counted only while under the limit: a refused post leaves the count where it was.
+  const takeQuota = db.prepare<{ client: string; start: number; max: number }, { count: number }>(
+    `INSERT INTO comment_quota (client, window_start, count) VALUES (@client, @start, 1)
+     ON CONFLICT (client, window_start) DO UPDATE SET count = count + 1 WHERE count < @max
+     RETURNING count`,
+  );
+  const pruneQuota = db.prepare<[number]>('DELETE FROM comment_quota WHERE window_start < ?');
+  // IMMEDIATE: the write lock from the start, so a busy database is met before any work is done.
+  const postComment = db.transaction(
+    (photoId: string, author: string, text: string, sender: Sender | undefined): Comment | number => {
+      if (sender) {
+        const window = quotaWindow(sender);
+        pruneQuota.run(window.start);
+        const client = sender.client.slice(0, CLIENT_KEY_LENGTH);
+        if (!takeQuota.get({ client, start: window.start, max: sender.limit.max }))
+          return window.retryAfterSeconds;
+      }
+      return insertComment.get(photoId, author, text)!;
+    },
+  ).immediate;
   const selectLikes = db.prepare<[string], { count: number }>('SELECT count FROM likes WHERE photo_id = ?');
   // A photo nobody has liked here has no row yet: its first like starts from its generated count.
   const addLikes = db.prepare<{ photoId: string; base: number; delta: number }, { count: number }>(
@@ -129,13 +165,16 @@ function createStore(db: Database.Database, busyWaitMs: number): Store {
     commentsOf: async (photoId, { before = Number.MAX_SAFE_INTEGER, limit = COMMENTS_PER_PAGE } = {}) =>
       readNow(() => selectComments.all(photoId, before, limit)).reverse(),
     commentCount: async (photoId) => readNow(() => countComments.get(photoId)!.n),
-    async addComment(photoId, input) {
+    async addComment(photoId, input, sender) {
       const checked = checkCommentInput(input);
       if (!checked.ok) return checked;
       if (!getPhoto(photoId)) return { ok: false, error: 'This photo does not exist.' };
       const { author, text } = checked.value;
-      const comment = await retryWhileBusy(() => insertComment.get(photoId, author, text)!, busyWaitMs);
-      return { ok: true, comment };
+      const posted = await retryWhileBusy(() => postComment(photoId, author, text, sender), busyWaitMs);
+      if (typeof posted === 'number') {
+        return { ok: false, error: overLimitError(sender!, posted), retryAfterSeconds: posted };
+      }
+      return { ok: true, comment: posted };
     },
     close: async () => void db.close(),
   };

@@ -1,9 +1,11 @@
 /**
  * The demo as a deployment runs it: two `switchyard start` processes behind nginx (round robin)
  * on one PostgreSQL, all real and all on 127.0.0.1. What one process writes the other reads,
- * likes through both add up, a database outage is a 503 to retry, and killing one process under
- * load loses no acknowledged comment while the other keeps serving.
+ * likes through both add up, the comment limit counts posts through both, paging and a no-JS
+ * form's answer carry from one to the other, a database outage is a 503 to retry, and killing
+ * one process under load loses no acknowledged comment while the other keeps serving.
  */
+import { request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { actionUrl } from '../../shared/actions';
@@ -16,6 +18,8 @@ const bins = skipWithoutChromium ? undefined : { postgres: postgresBin(), nginx:
 const LIKE = actionUrl(actionId('lib/actions.ts', 'likePhoto'));
 const COMMENT = actionUrl(actionId('lib/actions.ts', 'addComment'));
 const EMPTY_FORM_STATE = JSON.stringify([{ error: null, posted: null, values: { author: '', text: '' } }]);
+/** Comments per client per hour: more than the rest of the suite posts from 127.0.0.1. */
+const COMMENT_LIMIT = 100;
 
 let database: TempPostgres | undefined;
 let servers: RunningServer[] = [];
@@ -58,6 +62,9 @@ describe.skipIf(!bins?.postgres || !bins.nginx)('two servers behind nginx on one
       DATABASE_URL: database.url,
       SWITCHYARD_TRUST_PROXY: '1',
       SWITCHYARD_ACTION_RATE_LIMIT: 'off',
+      DEMO_COMMENT_LIMIT: `${COMMENT_LIMIT}/3600`,
+      // Two processes as two machines would be: a no-JS form's answer signed by one is read by the other.
+      SWITCHYARD_SECRET: 'scale-out-test-secret-0123456789abcdef',
     };
     servers = await Promise.all([startServer('demo', { env }), startServer('demo', { env })]);
     proxy = await startNginx(
@@ -94,6 +101,109 @@ describe.skipIf(!bins?.postgres || !bins.nginx)('two servers behind nginx on one
     const [row] = await sql<{ count: number }>("SELECT count FROM likes WHERE photo_id = '12'");
     expect(row!.count).toBe(Math.max(...counts));
     expect(Math.max(...counts) - Math.min(...counts)).toBe(59);
+  });
+
+  test('the comment limit counts the posts of one client through both servers together', async () => {
+    // Through nginx from another loopback address: a client of its own, by the address nginx saw.
+    const postFrom = (n: number) =>
+      new Promise<{ status: number; error: unknown }>((resolve, reject) => {
+        const body = new URLSearchParams({
+          $bound: EMPTY_FORM_STATE,
+          photoId: '16',
+          author: 'limited',
+          text: `limited ${n}`,
+        }).toString();
+        const target = new URL(COMMENT, proxy!.url);
+        const req = httpRequest(
+          target,
+          {
+            method: 'POST',
+            localAddress: '127.0.0.2',
+            headers: {
+              origin: proxy!.url,
+              'x-switchyard-action': '1',
+              'content-type': 'application/x-www-form-urlencoded',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            res.on('end', () => {
+              const answer = JSON.parse(text) as { value?: { error: unknown } };
+              resolve({ status: res.statusCode!, error: answer.value?.error });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const answers: { status: number; error: unknown }[] = [];
+    for (let n = 0; n < COMMENT_LIMIT + 2; n += 6) {
+      const batch = Array.from({ length: Math.min(6, COMMENT_LIMIT + 2 - n) }, (_, i) => postFrom(n + i));
+      answers.push(...(await Promise.all(batch)));
+    }
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers.filter((answer) => answer.error === null)).toHaveLength(COMMENT_LIMIT);
+    expect(
+      answers.filter((answer) => String(answer.error).startsWith(`You can post ${COMMENT_LIMIT} comments`)),
+    ).toHaveLength(2);
+    // Round robin spread them over both servers: each alone would have taken all of them.
+    const [row] = await sql<{ n: number }>(
+      "SELECT count(*)::integer AS n FROM comments WHERE author = 'limited'",
+    );
+    expect(row!.n).toBe(COMMENT_LIMIT);
+  });
+
+  test('comment pages: the first from one server, the next from the other', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    await sql(
+      "INSERT INTO comments (photo_id, author, text) SELECT '17', 'pager', 'paged ' || n FROM generate_series(0, 24) AS n",
+    );
+    const first = await (await fetch(`${a.url}/photos/17`)).text();
+    expect(first).toContain('paged 24');
+    expect(first).not.toContain('paged 4<');
+    const older = /href="(\/photos\/17\?before=\d+)"[^>]*>Older comments</.exec(first)?.[1];
+    expect(older).toBeDefined();
+    const second = await (await fetch(b.url + older!)).text();
+    for (let n = 0; n < 5; n++) expect(second).toContain(`paged ${n}<`);
+    expect(second).not.toContain('paged 5<');
+    expect(second).toContain('>Newest comments</a>');
+    // The position is a comment id in the URL: any whole number is one; anything else is the newest page.
+    for (const before of ['abc', '-1', '1e9', '9'.repeat(40), '%00']) {
+      const page = await fetch(`${b.url}/photos/17?before=${before}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('paged 24');
+    }
+  });
+
+  test('a no-JS form posted to one server comes back with its answer from the other', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const page = await (await fetch(`${a.url}/photos/18`)).text();
+    const action = /<form[^>]*class="comment-form"[^>]*action="([^"]+)"/.exec(page)![1]!;
+    const form = /<form[^>]*class="comment-form"[^>]*>([\s\S]*?)<\/form>/.exec(page)![1]!;
+    const key = /name="\$ACTION_KEY" value="([^"]+)"/.exec(form)![1]!;
+    const post = await fetch(a.url + action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: a.url, referer: `${a.url}/photos/18` },
+      body: new URLSearchParams({
+        $ACTION_KEY: key,
+        $bound: EMPTY_FORM_STATE,
+        photoId: '18',
+        author: 'Lin',
+        text: '',
+      }),
+    });
+    expect(post.status).toBe(303);
+    const cookie = post.headers.get('set-cookie')!.split(';')[0]!;
+    const back = await (await fetch(`${b.url}/photos/18`, { headers: { cookie } })).text();
+    expect(back).toMatch(/role="alert">Write a comment first\.<\/p>/);
+    expect(back).toMatch(/<input[^>]*name="author"[^>]*value="Lin"/);
+    // A cookie no server of this deployment signed: the page as it is, never an error.
+    const forged = await fetch(`${b.url}/photos/18`, { headers: { cookie: `${cookie.slice(0, -4)}AAAA` } });
+    expect(forged.status).toBe(200);
+    expect(await forged.text()).not.toContain('Write a comment first.');
   });
 
   test('while PostgreSQL is down, pages and actions answer 503 with Retry-After; then they work again', async () => {

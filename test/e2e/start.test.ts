@@ -6,13 +6,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
 import { actionUrl } from '../../shared/actions';
 import { listenOnLoopback } from '../helpers/loopback-server';
+import { freePort } from '../helpers/postgres';
 import { BUILDS } from './global-setup';
 import { skipWithoutChromium } from './harness';
 
@@ -118,10 +119,45 @@ describe.skipIf(skipWithoutChromium)('switchyard start', { timeout: 2 * WAIT_MS 
     }
   });
 
+  test.each([[[]], [['--workers', '2']]])(
+    'DATABASE_URL on a closed port (%j): one line naming host and port, no password, exit code 1',
+    async (extra) => {
+      const port = await freePort();
+      const server = start(['--port', '0', ...extra], {
+        DATABASE_URL: `postgres://demo:pw-not-to-print@127.0.0.1:${port}/demo?password=pw-not-to-print`,
+      });
+      expect(await server.exited).toBe(1);
+      const output = server.output();
+      const failures = output.split('\n').filter((line) => line.includes('Start-up failed'));
+      expect(failures.length).toBeGreaterThanOrEqual(1);
+      expect(failures[0]).toContain(`127.0.0.1:${port}`);
+      expect(failures[0]).toContain('ECONNREFUSED');
+      expect(output).not.toContain('pw-not-to-print');
+      expect(output).not.toMatch(/serving http| {4}at /);
+    },
+  );
+
   test('--host 127.0.0.1 listens there and says so', async () => {
     const server = start(['--port', '0', '--host', '127.0.0.1']);
     const port = await portOf(server);
     expect(server.output()).toContain(`Switchyard serving http://127.0.0.1:${port}`);
     expect((await fetch(`http://127.0.0.1:${port}/photos/1`)).status).toBe(200);
+  });
+
+  test('one process with no Sentry DSN loads neither the Sentry start-up module nor the cluster module', async () => {
+    const record = join(mkdtempSync(join(tmpdir(), 'switchyard-imports-')), 'imports.txt');
+    const server = start(['--port', '0'], {
+      SENTRY_DSN: '',
+      RECORD_IMPORTS: record,
+      NODE_OPTIONS: '--import ./test/fixtures/record-imports/register.mjs',
+    });
+    const port = await portOf(server);
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const imported = readFileSync(record, 'utf8').split('\n');
+    // The record works: the server bundle itself is in it.
+    expect(imported.some((url) => url.endsWith('/server/production.js'))).toBe(true);
+    expect(imported.filter((url) => /instrument\.mjs|@sentry|node:cluster|\/vite\//.test(url))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `switchyard start --workers 2` on the demo's build: two worker processes answer on one port,
- * a worker killed outright is replaced while the other keeps serving, and SIGTERM ends the
- * command and every worker. The evidence is the processes themselves, never a debug header.
+ * a worker killed outright is replaced while the other keeps serving, SIGTERM ends the command
+ * and every worker, and a no-JS form's answer signed by one worker is read by the other. The evidence is the processes themselves, never a debug header.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -129,6 +129,39 @@ describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
       server.child.kill('SIGTERM');
       expect(await server.exit).toBe(0);
       expect([second!, third].filter(isAlive)).toEqual([]);
+    },
+  );
+
+  test(
+    "a no-JS form's answer is read by whichever worker renders the page: they share one secret",
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const server = start(['--port', '0', '--workers', '2']);
+      await server.waitFor(/serving http:\/\/localhost:\d+[\s\S]*serving http:\/\/localhost:\d+/);
+      const base = `http://127.0.0.1:${(await server.waitFor(/serving http:\/\/localhost:(\d+)/))[1]}`;
+      const page = await (await fetch(`${base}/photos/9`, { headers: { connection: 'close' } })).text();
+      const form = /<form[^>]*class="comment-form"[^>]*>([\s\S]*?)<\/form>/.exec(page)![1]!;
+      const action = /<form[^>]*class="comment-form"[^>]*action="([^"]+)"/.exec(page)![1]!;
+      const fields = {
+        $ACTION_KEY: /name="\$ACTION_KEY" value="([^"]+)"/.exec(form)![1]!,
+        $bound: '[{"error":null,"posted":null,"values":{"author":"","text":""}}]',
+        photoId: '9',
+        author: 'Wen',
+        text: '',
+      };
+      // Each request on a connection of its own, which cluster hands to the workers in turn.
+      for (let i = 0; i < 6; i++) {
+        const post = await fetch(base + action, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { origin: base, referer: `${base}/photos/9`, connection: 'close' },
+          body: new URLSearchParams(fields),
+        });
+        expect(post.status).toBe(303);
+        const cookie = post.headers.get('set-cookie')!.split(';')[0]!;
+        const back = await fetch(`${base}/photos/9`, { headers: { cookie, connection: 'close' } });
+        expect(await back.text()).toMatch(/role="alert">Write a comment first\.<\/p>/);
+      }
     },
   );
 

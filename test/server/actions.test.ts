@@ -5,16 +5,17 @@
 import type { AddressInfo } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
-import { expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
 import { createApp } from '../../server/create-app';
+import { callerAddress } from '../../server/index';
 import { ACTION_HEADER, actionUrl } from '../../shared/actions';
 import { basicApp } from './fixture-app';
 
 const load = (name: string) => () =>
   import('../fixtures/basic/actions').then((m) => (m as Record<string, unknown>)[name]);
 const ACTIONS = Object.fromEntries(
-  ['echo', 'goTo', 'fail', 'touch', 'formEcho'].map((name) => [
+  ['echo', 'goTo', 'fail', 'touch', 'formEcho', 'whoCalls'].map((name) => [
     actionId('basic/actions.ts', name),
     load(name),
   ]),
@@ -22,10 +23,14 @@ const ACTIONS = Object.fromEntries(
 const url = (name: string) => actionUrl(actionId('basic/actions.ts', name));
 const ORIGIN = 'http://127.0.0.1';
 
-function app() {
+function app(secret?: string) {
   const logger = { error: vi.fn(), info: vi.fn() };
   const reporter = { report: vi.fn() };
-  return { app: createApp({ modules: basicApp, actions: ACTIONS, logger, reporter }), logger, reporter };
+  return {
+    app: createApp({ modules: basicApp, actions: ACTIONS, logger, reporter, secret }),
+    logger,
+    reporter,
+  };
 }
 
 /** A call as the client runtime makes it. */
@@ -236,4 +241,79 @@ test('a form post from another site’s page goes back to the home page, never t
     .send({ text: 'hi' });
   expect(res.status).toBe(303);
   expect(res.headers.location).toBe('/');
+});
+
+describe('the no-JS form state, carried by a signed cookie', () => {
+  const SECRET = 'the-deployment-secret-0123456789abcdef';
+  const post = (server: ReturnType<typeof app>['app'], text: string) =>
+    request(server)
+      .post(url('formEcho'))
+      .set('host', '127.0.0.1')
+      .set('origin', ORIGIN)
+      .set('referer', `${ORIGIN}/photos/3`)
+      .type('form')
+      .send({ $bound: '[{"error":null}]', $ACTION_KEY: 'k1', $SY_ACTION: '', text });
+  const formStateOf = (html: string) => /self\.__SWITCHYARD_FORM__=(.*?)<\/script>/.exec(html)?.[1];
+
+  test('posted to one process, the page from another with the same secret shows it; cleared after', async () => {
+    const posted = await post(app(SECRET).app, 'from the first process');
+    expect(posted.status).toBe(303);
+    const cookie = posted.headers['set-cookie']![0]!.split(';')[0]!;
+    const other = app(SECRET).app;
+    const page = await request(other).get('/photos/3').set('host', '127.0.0.1').set('cookie', cookie);
+    expect(page.status).toBe(200);
+    expect(formStateOf(page.text)).toContain('from the first process');
+    expect(page.headers['set-cookie']![0]).toMatch(/^sy_form=;/);
+    // Another deployment's secret (or a restarted process without one) reads nothing from it.
+    const stranger = await request(app('another-deployment-secret-0123456789').app)
+      .get('/photos/3')
+      .set('host', '127.0.0.1')
+      .set('cookie', cookie);
+    expect(stranger.status).toBe(200);
+    expect(formStateOf(stranger.text)).toBeUndefined();
+  });
+
+  test('a forged or malformed cookie: the normal page, no state, nothing injected', async () => {
+    const forged = Buffer.from(
+      JSON.stringify({
+        path: '/photos/3',
+        expires: 9e15,
+        state: [{ error: '</script><script>alert(1)</script>' }, 'k1', 'x', 0],
+      }),
+    ).toString('base64url');
+    for (const value of [`${forged}.AAAA`, forged, '%%%', 'a.b.c', '']) {
+      const page = await request(app(SECRET).app)
+        .get('/photos/3')
+        .set('host', '127.0.0.1')
+        .set('cookie', `sy_form=${value}`);
+      expect(page.status).toBe(200);
+      expect(formStateOf(page.text)).toBeUndefined();
+      expect(page.text).not.toContain('alert(1)');
+    }
+  });
+
+  test('a state too large for a cookie: the page itself answers the post, with the state', async () => {
+    const text = 'x'.repeat(5_000);
+    const res = await post(app(SECRET).app, text);
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(formStateOf(res.text)).toContain(text);
+  });
+});
+
+test('callerAddress(): the socket peer, or behind a trusted proxy the entry the proxy wrote', async () => {
+  const ask = (trustProxy: boolean) =>
+    request(createApp({ modules: basicApp, actions: ACTIONS, actionOrigins: { trustProxy } }))
+      .post(url('whoCalls'))
+      .set('host', '127.0.0.1')
+      .set('origin', ORIGIN)
+      .set(ACTION_HEADER, '1')
+      .set('x-forwarded-for', '198.51.100.1, 203.0.113.7')
+      .set('content-type', 'application/json')
+      .send('{"args":[]}');
+  expect((await ask(false)).body.value).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
+  // The client wrote the first entry; the proxy appended the last.
+  expect((await ask(true)).body.value).toBe('203.0.113.7');
+  expect(() => callerAddress()).toThrow('only be called while a server action runs');
 });

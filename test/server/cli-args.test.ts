@@ -81,16 +81,18 @@ describe('switchyard arguments', () => {
 });
 
 describe('server limits from the environment', () => {
-  test('defaults: 10 s to shut down, 30 s per request, 10 s for the headers', () => {
+  test('defaults: 10 s to shut down, 30 s per request, 10 s for the headers, 30 s to start', () => {
     expect(readServerLimits({})).toEqual({
       shutdownMs: 10_000,
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
+      startupMs: 30_000,
     });
   });
 
   test('each can be set, and a bad value stops the start naming the variable', () => {
     expect(readServerLimits({ SWITCHYARD_SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownMs).toBe(2_500);
+    expect(readServerLimits({ SWITCHYARD_STARTUP_TIMEOUT_MS: '5000' }).startupMs).toBe(5_000);
     for (const bad of ['0', '-1', '1.5', 'soon']) {
       expect(() => readServerLimits({ SWITCHYARD_REQUEST_TIMEOUT_MS: bad })).toThrow(
         'SWITCHYARD_REQUEST_TIMEOUT_MS',

@@ -46,3 +46,12 @@ test.each([
 ])('%s=%j stops the start with a message naming it', (name, value) => {
   expect(() => optionsFromEnv({ [name]: value })).toThrow(name);
 });
+
+test('SWITCHYARD_SECRET: read as given; one too short stops the start without printing it', () => {
+  const secret = 'k'.repeat(32);
+  expect(optionsFromEnv({ SWITCHYARD_SECRET: secret }).secret).toBe(secret);
+  expect(optionsFromEnv({}).secret).toBeUndefined();
+  expect(() => optionsFromEnv({ SWITCHYARD_SECRET: 'short-secret' })).toThrow(
+    /^SWITCHYARD_SECRET must be at least 32 characters .*got 12$/,
+  );
+});

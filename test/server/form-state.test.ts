@@ -1,16 +1,20 @@
 /**
- * The no-JS form state store: one GET of its own path, bounded in time, count and size, under a
- * token no one can guess or reuse.
+ * The no-JS form state cookie: one GET of its own path, read by any store with the same secret,
+ * bounded in time and size; a forged, altered, foreign or malformed cookie is ignored, never an
+ * error.
  */
-import express, { type Response } from 'express';
+import { createHmac } from 'node:crypto';
+import express from 'express';
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { FORM_STATE_MAX_BYTES, FORM_STATE_TTL_MS, FORM_STATES_HELD } from '../../shared/constants';
+import { FORM_STATE_COOKIE_MAX_BYTES, FORM_STATE_TTL_MS } from '../../shared/constants';
 import { createFormStateStore, type FormState } from '../../server/render/form-state';
 
-function harness() {
+const SECRET = 'a-secret-of-the-deployment-0123456789';
+
+function harness(secret = SECRET) {
   let time = 1_000;
-  const store = createFormStateStore(() => time);
+  const store = createFormStateStore(() => time, secret);
   const app = express();
   app.post('/keep', (req, res) => {
     const state: FormState = [{ text: String(req.query.text ?? '') }, 'k', 'id', 0];
@@ -30,19 +34,34 @@ test('a kept state is given to one GET of its path, then the cookie is cleared',
   const cookie = cookieOf(kept);
   expect(kept.headers['set-cookie']![0]).toMatch(/HttpOnly/);
   expect(kept.headers['set-cookie']![0]).toMatch(/SameSite=Lax/);
+  expect(kept.headers['set-cookie']![0]).toMatch(new RegExp(`Max-Age=${FORM_STATE_TTL_MS / 1000}`));
+  // Sent with that page's requests only, not with every asset for a minute.
+  expect(kept.headers['set-cookie']![0]).toMatch(/; Path=\/page;/);
   // Another page first: the state waits for its own.
   expect((await request(app).get('/other').set('cookie', cookie)).body.state).toBeNull();
   const first = await request(app).get('/page').set('cookie', cookie);
   expect(first.body.state).toEqual([{ text: 'hi' }, 'k', 'id', 0]);
-  expect(first.headers['set-cookie']![0]).toMatch(/^sy_form=;/);
-  expect((await request(app).get('/page').set('cookie', cookie)).body.state).toBeNull();
+  expect(first.headers['set-cookie']![0]).toMatch(/^sy_form=; Path=\/page;/);
 });
 
-test('a made-up token finds nothing', async () => {
+test('a page path a cookie attribute cannot hold: Path=/ instead, never an error', async () => {
   const { app } = harness();
-  await request(app).post('/keep');
-  const res = await request(app).get('/page').set('cookie', 'sy_form=guessed');
-  expect(res.body.state).toBeNull();
+  for (const path of ['/a;b', '/ü', '/a<b', '/p?x=1']) {
+    const kept = await request(app).post(`/keep?path=${encodeURIComponent(path)}`);
+    expect(kept.status).toBe(200);
+    expect(kept.headers['set-cookie']![0]).toMatch(path === '/p?x=1' ? /; Path=\/p;/ : /; Path=\/;/);
+  }
+});
+
+test('another process with the same secret reads it; one with another secret does not', async () => {
+  const cookie = cookieOf(await request(harness().app).post('/keep?text=across'));
+  const same = await request(harness().app).get('/page').set('cookie', cookie);
+  expect(same.body.state).toEqual([{ text: 'across' }, 'k', 'id', 0]);
+  const other = await request(harness('another-secret-of-another-deployment').app)
+    .get('/page')
+    .set('cookie', cookie);
+  expect(other.body.state).toBeNull();
+  expect(other.headers['set-cookie']![0]).toMatch(/^sy_form=;/);
 });
 
 test('a state expires', async () => {
@@ -52,15 +71,44 @@ test('a state expires', async () => {
   expect((await request(app).get('/page').set('cookie', cookie)).body.state).toBeNull();
 });
 
-test('the store is bounded: the oldest goes first, and a state too large is not kept', async () => {
-  const { app, store } = harness();
-  const first = cookieOf(await request(app).post('/keep'));
-  // Straight to the store: a thousand HTTP round trips would test nothing more.
-  const tokens: string[] = [];
-  const res = { cookie: (_name: string, token: string) => tokens.push(token) } as unknown as Response;
-  for (let i = 0; i < FORM_STATES_HELD; i++) store.keep(res, '/page', [i, 'k', 'id', 0]);
-  expect(store.size).toBe(FORM_STATES_HELD);
-  expect((await request(app).get('/page').set('cookie', first)).body.state).toBeNull();
-  expect(store.keep(res, '/page', ['x'.repeat(FORM_STATE_MAX_BYTES), 'k', 'id', 0])).toBe(false);
-  expect(tokens).toHaveLength(FORM_STATES_HELD);
+test('forged, altered and malformed cookies are ignored and cleared, never an error', async () => {
+  const { app } = harness();
+  const [payload, mac] = cookieOf(await request(app).post('/keep?text=hi'))
+    .slice('sy_form='.length)
+    .split('.');
+  const script = '</script><script>alert(1)</script>';
+  const forged = Buffer.from(
+    JSON.stringify({ path: '/page', expires: 9e15, state: [{ text: script }, 'k', 'id', 0] }),
+  ).toString('base64url');
+  const signedNotJson = (text: string) => {
+    const body = Buffer.from(text).toString('base64url');
+    return `${body}.${createHmac('sha256', SECRET).update(body).digest('base64url')}`;
+  };
+  for (const value of [
+    `${forged}.${mac}`, // someone else's state under a real signature
+    `${forged}.`, // no signature
+    `${payload}.${mac!.slice(0, -2)}AA`, // an altered signature
+    `${payload}.${mac}.${mac}`,
+    'guessed',
+    '%E0%A4%A',
+    '.'.repeat(10_000),
+    signedNotJson('null'), // our signature on what no store writes: still not a state
+    signedNotJson('{"path":"/page","expires":9e15,"state":{"0":1}}'),
+    signedNotJson('{"path":"/page","expires":9e15,"state":[1,2,3,4]}'),
+  ]) {
+    const res = await request(app).get('/page').set('cookie', `sy_form=${value}`);
+    expect(res.status).toBe(200);
+    expect(res.body.state).toBeNull();
+    expect(res.headers['set-cookie']![0]).toMatch(/^sy_form=;/);
+  }
+});
+
+test('a state too large for a cookie is not kept', async () => {
+  const { app } = harness();
+  const res = await request(app).post(`/keep?text=${'x'.repeat(FORM_STATE_COOKIE_MAX_BYTES)}`);
+  expect(res.body.kept).toBe(false);
+  expect(res.headers['set-cookie']).toBeUndefined();
+  const small = await request(app).post(`/keep?text=${'x'.repeat(1_000)}`);
+  expect(small.body.kept).toBe(true);
+  expect(cookieOf(small).length).toBeLessThanOrEqual(FORM_STATE_COOKIE_MAX_BYTES + 'sy_form='.length);
 });

@@ -46,6 +46,8 @@ describe.skipIf(!bin)('PostgreSQL store', { timeout: 60_000 }, () => {
   describeStoreContract('PostgreSQL', () => ({
     reset: () => resetDatabase(server!.url),
     open: () => openPgStore(server!.url),
+    quotaRows: async () =>
+      (await sql<{ n: number }>('SELECT count(*)::integer AS n FROM comment_quota'))[0]!.n,
   }));
 
   test('moves through the same schema versions as the SQLite store', () => {

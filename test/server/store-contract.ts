@@ -6,11 +6,13 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_COMMENT_LENGTH } from '../../src/lib/comments';
 import { getPhoto, listPhotos } from '../../src/lib/photos';
-import type { Store } from '../../src/lib/store-contract';
+import type { CommentLimit, Sender, Store } from '../../src/lib/store-contract';
 
 export interface StoreUnderTest {
   reset(): Promise<void>;
   open(): Promise<Store>;
+  /** Rows in the comment limit's table, read straight from the database. */
+  quotaRows(): Promise<number>;
 }
 
 export function describeStoreContract(name: string, subject: () => StoreUnderTest | undefined): void {
@@ -115,6 +117,56 @@ export function describeStoreContract(name: string, subject: () => StoreUnderTes
       const older = await store.commentsOf('4', { before: newest[0]!.id, limit: 2 });
       expect(older.map((c) => c.text)).toEqual(['c2', 'c3']);
       expect((await store.commentsOf('4', { before: older[0]!.id })).map((c) => c.text)).toEqual(['c1']);
+    });
+
+    const LIMIT: CommentLimit = { max: 3, windowMs: 60_000 };
+    const from = (client: string, at: number): Sender => ({ client, at, limit: LIMIT });
+    const post = (store: Store, sender: Sender, text = 'hi') =>
+      store.addComment('5', { author: 'ada', text }, sender);
+
+    test('the comment limit: max per client and window, counted across connections, then the next window', async () => {
+      const [a, b] = [await open(), await open()];
+      const start = 10 * LIMIT.windowMs;
+      expect(await post(a, from('1.2.3.4', start))).toMatchObject({ ok: true });
+      expect(await post(b, from('1.2.3.4', start + 1_000))).toMatchObject({ ok: true });
+      expect(await post(a, from('1.2.3.4', start + 2_000))).toMatchObject({ ok: true });
+      const refused = await post(b, from('1.2.3.4', start + 20_500), 'one too many');
+      expect(refused).toEqual({
+        ok: false,
+        error: 'You can post 3 comments every 60 seconds; try again in 40 s.',
+        retryAfterSeconds: 40,
+      });
+      // A refusal is not counted, nor stored; another client has a count of its own.
+      expect(await post(a, from('5.6.7.8', start + 21_000))).toMatchObject({ ok: true });
+      expect((await a.commentsOf('5')).map((c) => c.text)).not.toContain('one too many');
+      expect(await post(a, from('1.2.3.4', start + LIMIT.windowMs - 1))).toMatchObject({
+        retryAfterSeconds: 1,
+      });
+      expect(await post(b, from('1.2.3.4', start + LIMIT.windowMs))).toMatchObject({ ok: true });
+      // Without a sender (the seed, a script of the operator's) nothing is counted.
+      for (let i = 0; i < 5; i++)
+        expect(await a.addComment('5', { author: 'ops', text: `${i}` })).toMatchObject({ ok: true });
+    });
+
+    test('30 posts at once from one client through two connections: exactly the limit is stored', async () => {
+      const [a, b] = [await open(), await open()];
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => post(i % 2 ? a : b, from('9.9.9.9', 5_000), `burst ${i}`)),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(LIMIT.max);
+      expect(await a.commentCount('5')).toBe(LIMIT.max);
+    });
+
+    test('ended windows are deleted as posts come: the table holds the current window only', async () => {
+      const store = await open();
+      for (let client = 0; client < 20; client++) await post(store, from(`10.0.0.${client}`, 0));
+      expect(await subject()!.quotaRows()).toBe(20);
+      await post(store, from('10.0.1.1', LIMIT.windowMs));
+      expect(await subject()!.quotaRows()).toBe(1);
+      // A key longer than any address is cut, and still counted as one client.
+      const long = 'x'.repeat(10_000);
+      for (let i = 0; i < LIMIT.max; i++) await post(store, from(long + i, LIMIT.windowMs));
+      expect(await subject()!.quotaRows()).toBe(2);
     });
   });
 }

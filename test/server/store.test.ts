@@ -250,4 +250,24 @@ describeStoreContract('SQLite', () => ({
     rmSync(dir, { recursive: true, force: true });
   },
   open: async () => openStore(dir),
+  quotaRows: async () => {
+    const db = new Database(join(dir, 'switchyard-demo.db'), { readonly: true });
+    try {
+      return (db.prepare('SELECT count(*) AS n FROM comment_quota').get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  },
 }));
+
+test('DEMO_COMMENT_LIMIT: 10 a minute by default, as set, off, or a clear error', async () => {
+  const { commentLimit } = await import('../../src/lib/db.server');
+  expect(commentLimit({})).toEqual({ max: 10, windowMs: 60_000 });
+  expect(commentLimit({ DEMO_COMMENT_LIMIT: '3/3600' })).toEqual({ max: 3, windowMs: 3_600_000 });
+  expect(commentLimit({ DEMO_COMMENT_LIMIT: 'OFF' })).toBe(false);
+  for (const bad of ['0/60', '5/0', '5', 'lots', '5/60/1']) {
+    expect(() => commentLimit({ DEMO_COMMENT_LIMIT: bad })).toThrow(
+      /^DEMO_COMMENT_LIMIT must be <comments>\/<seconds>/,
+    );
+  }
+});

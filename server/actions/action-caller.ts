@@ -1,0 +1,29 @@
+/**
+ * `callerAddress()`: inside a server action, the address of the client that called it, for the
+ * app's own per-client limits. The socket's peer, or behind a trusted proxy
+ * (`SWITCHYARD_TRUST_PROXY`) the last `X-Forwarded-For` entry: the one the proxy wrote itself,
+ * which a client cannot choose. Outside an action it is a misuse.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const current = new AsyncLocalStorage<string>();
+
+/** Runs an action with `address` as its caller. */
+export function runAsCaller<T>(address: string, run: () => Promise<T>): Promise<T> {
+  return current.run(address, run);
+}
+
+/**
+ * The calling client's address, as the framework's own rate limit counts it.
+ *
+ * @example
+ * export async function addComment(previous: State, form: FormData) {
+ *   const client = callerAddress(); // '203.0.113.7'
+ *   // count the post against `client` in the database, refuse it past the limit
+ * }
+ */
+export function callerAddress(): string {
+  const address = current.getStore();
+  if (address === undefined) throw new Error('callerAddress() can only be called while a server action runs');
+  return address;
+}
