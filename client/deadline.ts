@@ -1,7 +1,8 @@
 /**
  * A time budget that starts when it is made: `race(promise)` settles as the promise does, unless
  * the budget runs out first, then it rejects with the budget's error and aborts `signal`. One
- * timer per budget, on the injected clock; `clear()` stops it once the work is done.
+ * timer per budget, on the injected clock; `clear()` stops it once the work is done. An outer
+ * `cancel` signal ends the budget early the same way, with its own reason.
  */
 import type { RouterEffects } from './router-types';
 
@@ -18,16 +19,18 @@ export function startDeadline(
   effects: Pick<RouterEffects, 'setTimeout' | 'clearTimeout'>,
   ms: number,
   message: string,
+  cancel?: AbortSignal,
 ): Deadline {
   const controller = new AbortController();
-  let expire!: (error: TimeoutError) => void;
+  let expire!: (error: Error) => void;
   const expired = new Promise<never>((_, reject) => (expire = reject));
   expired.catch(() => {}); // only `race` callers care
-  const timer = effects.setTimeout(() => {
-    const error = new TimeoutError(message);
+  const end = (error: Error) => {
     controller.abort(error);
     expire(error);
-  }, ms);
+  };
+  const timer = effects.setTimeout(() => end(new TimeoutError(message)), ms);
+  cancel?.addEventListener('abort', () => end(cancel.reason as Error), { once: true });
   return {
     race: (promise) => Promise.race([promise, expired]),
     signal: controller.signal,

@@ -1,8 +1,8 @@
 /**
  * The browser entry, and the router's composition root: reads the state the server wrote,
- * loads the matched route's components (already modulepreloaded by the document), creates the
- * router with the browser's effects and hydrates the document with the tree the server
- * rendered.
+ * loads the matched route's components (already modulepreloaded by the document) and hydrates
+ * the document with the tree the server rendered. The router's navigation code loads after
+ * that, in a chunk of its own (`lazy-router.ts` says when, and what a click does meanwhile).
  */
 // Must run before any component module: it installs React Fast Refresh in development.
 import '@vitejs/plugin-react/preamble';
@@ -11,49 +11,74 @@ import { config } from 'virtual:switchyard/config';
 import { modules as importers } from 'virtual:switchyard/routes';
 import { filesOf, type PageState } from '../shared/page-state';
 import { Assets } from './assets';
-import { browserEffects, browserView, readHistoryEntry } from './browser-effects';
+import { firstView, loadRouteModules, readHistoryEntry } from './browser-start';
 import { connectActions } from './call-server';
-import { installDevtools } from './devtools/install';
-import { createErrorReporting, whenHydrated } from './error-reporting';
-import { createRouter } from './router';
+import { createErrorReporting } from './error-reporting';
+import { createLazyRouter } from './lazy-router';
 import { RouterRoot } from './router-root';
 import { receiveStreamed } from './streamed-receiver';
 
 async function start(state: PageState): Promise<void> {
   // Before anything renders: streamed data may already be here, or still on its way.
   receiveStreamed(state, self as unknown as Record<string, unknown>);
-  const effects = browserEffects(importers);
-  const modules = await effects.loadModules(filesOf(state));
+  const modules = await loadRouteModules(importers, filesOf(state));
   if (import.meta.env.DEV) {
     // The dev server linked the page's CSS for the first paint; Vite's own style tags, which
     // hot updates change, hold it now that the modules ran.
     document.querySelectorAll('link[rel="stylesheet"][href*="?direct"]').forEach((link) => link.remove());
   }
-  const router = createRouter({
-    initial: { state, modules, history: readHistoryEntry(history.state) },
-    effects,
-    policy: { freshMs: config.prefetch.freshMs, staleMs: config.prefetch.staleMs },
-    concurrency: config.prefetch.concurrency,
-    routeScriptTimeoutMs: config.routeScriptTimeoutMs,
+  const initial = { state, modules, history: readHistoryEntry(history.state) };
+  // Every commit but the first comes from the router, whose chunk brings the view for it.
+  let view = firstView;
+  const router = createLazyRouter({
+    initial,
+    async load() {
+      const started = await import('./start-router');
+      view = started.browserView;
+      return started.startRouter(initial, importers, config);
+    },
+    effects: {
+      currentHref: () => location.href,
+      assign: (href) => location.assign(href),
+      go: (delta) => history.go(delta),
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+    budgetMs: config.routeScriptTimeoutMs,
   });
   connectActions(router);
-  // The router restores scroll positions itself, from what it saved for each entry.
-  history.scrollRestoration = 'manual';
   addEventListener('popstate', (event) => void router.onPopState(readHistoryEntry(event.state)));
   addEventListener('pagehide', () => router.saveScroll());
   // Errors are caught from the first render; the Sentry SDK (with a DSN only) loads after hydration.
   const reporting = createErrorReporting(window.__SWITCHYARD_SENTRY__, async (sentry) =>
     (await import('./sentry-browser')).startSentry(sentry),
   );
+  // The first commit is the end of hydration (or of its failure, which an error boundary shows).
+  let hydrated!: () => void;
+  const hydration = new Promise<void>((resolve) => (hydrated = resolve));
   hydrateRoot(
     document,
-    <RouterRoot router={router} head={<Assets scripts={[]} styles={[]} />} view={browserView} />,
+    <RouterRoot
+      router={router}
+      head={<Assets scripts={[]} styles={[]} />}
+      view={{
+        afterCommit(snapshot) {
+          view.afterCommit(snapshot);
+          hydrated();
+        },
+      }}
+    />,
     // The form state the server rendered with, or hydration would not match its forms.
     { ...reporting.rootOptions, formState: window.__SWITCHYARD_FORM__ ?? null },
   );
-  void whenHydrated().then(reporting.start);
-  // After hydration: the panel mounts a root of its own beside the app's.
-  installDevtools(router, effects);
+  await hydration;
+  void reporting.start();
+  // Links in view have usually asked for the router already; if not, it loads now. Tests and
+  // tools wait on `data-router` for a page whose links navigate without a full load.
+  router.ready().then(
+    () => (document.documentElement.dataset.router = 'ready'),
+    () => {}, // reported by the lazy router; links now load pages in full
+  );
 }
 
 const state = window.__SWITCHYARD__;

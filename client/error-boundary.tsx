@@ -18,6 +18,7 @@ import {
 } from '../shared/error-messages';
 import { checkRedirectTarget } from '../shared/redirect-target';
 import { isRouterSignal, type RouterSignal } from '../shared/router-signals';
+import type { LazyRouter } from './lazy-router';
 import { RouterContext } from './router-context';
 import type { ErrorProps } from './types';
 
@@ -105,13 +106,19 @@ export class SignalBoundary extends Component<
     }
     const here = location.pathname + location.search;
     // A redirect to the page already shown does nothing.
-    if (new URL(path, location.href).href !== new URL(here, location.href).href) {
+    if (new URL(path, location.href).href === new URL(here, location.href).href) return;
+    const follow = () => {
       // A redirect after the shell came with a meta refresh for browsers without JavaScript.
       // Stopping the page's load cancels it (we are leaving the page anyway), or the browser
       // would load the target again a second later.
       if (document.querySelector('meta[http-equiv="refresh"]')) window.stop();
       void router.navigate(path, { replace: true });
-    }
+    };
+    // Stopping the page's load stops a script still loading too: the router's own chunk
+    // (lazy-router.ts) must be in first, or every later click would load pages in full.
+    const ready = (router as Partial<LazyRouter>).ready?.();
+    if (ready) ready.then(follow, follow);
+    else follow();
   }
 
   override render(): ReactNode {

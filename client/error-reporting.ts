@@ -81,16 +81,3 @@ export function createErrorReporting(
     start,
   };
 }
-
-/** Resolves once the document has hydrated (`Assets` marks `<html data-hydrated>` in an effect). */
-export function whenHydrated(root: HTMLElement = document.documentElement): Promise<void> {
-  return new Promise((resolve) => {
-    if (root.dataset.hydrated !== undefined) return resolve();
-    const observer = new MutationObserver(() => {
-      if (root.dataset.hydrated === undefined) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
-  });
-}

@@ -40,9 +40,11 @@ export function discardBody(response: Response): void {
 
 /**
  * The full state from an answer: segments marked `reuseLayoutData` take their data from the
- * same segment of `held`. With nothing to take it from, the answer cannot be used.
+ * same segment of `held`. With nothing to take it from, the answer cannot be used. A navigation
+ * shows the answer over `held` at once, so its unmatched slots keep what `held` shows; a prefetch
+ * (`showOver` false) keeps them until its entry is shown over whatever page is current then.
  */
-export function mergeState(held: PageState | undefined, data: PageDataResponse): PageState {
+export function mergeState(held: PageState | undefined, data: PageDataResponse, showOver = true): PageState {
   const { status: _status, ...state } = data;
   state.segments = state.segments.map((segment, i) => {
     if (!segment.reuseLayoutData) return segment;
@@ -51,8 +53,7 @@ export function mergeState(held: PageState | undefined, data: PageDataResponse):
     const { reuseLayoutData: _reuse, ...rest } = segment;
     return mine.layoutData === undefined ? rest : { ...rest, layoutData: mine.layoutData };
   });
-  // A prefetch (nothing held) keeps its unmatched slots until it is shown over a page.
-  return held ? keepUnmatchedSlots(held, state, false) : state;
+  return held && showOver ? keepUnmatchedSlots(held, state, false) : state;
 }
 
 /**

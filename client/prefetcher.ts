@@ -5,16 +5,27 @@
  * request never holds a place in the queue. A failed prefetch keeps its entry until it expires:
  * its link is not fetched again each time it scrolls into view. A navigation looks its key up
  * here first; expired entries are pruned at every lookup and every prefetch.
+ *
+ * What it costs the user's link: a request names the page it is made from, so the server leaves
+ * out the layout data this page already holds, and the entry takes it from here. Links only in
+ * view spend from a byte budget per page view (shared/prefetch-budget.ts); intent goes first in
+ * the queue and past the budget. Leaving the page cancels its prefetches, waiting or running.
  */
-import { PREFETCH_CONCURRENCY, PREFETCH_TIMEOUT_MS } from '../shared/constants';
+import {
+  PREFETCH_CONCURRENCY,
+  PREFETCH_MAX_WAITING,
+  PREFETCH_TIMEOUT_MS,
+  RESPONSE_HEADER_BYTES,
+} from '../shared/constants';
 import { isIntercepted, isRedirectAnswer, PAGE_DATA_TYPE, pageDataUrl } from '../shared/page-data';
 import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache';
-import { createPrefetchQueue, QueueFull } from '../shared/prefetch-queue';
+import { createPrefetchBudget } from '../shared/prefetch-budget';
+import { createPrefetchQueue, Dropped, type Lane } from '../shared/prefetch-queue';
 import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
-import { filesOf, segmentFilesOf } from '../shared/page-state';
+import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
 import { startDeadline } from './deadline';
-import { readPageData } from './page-data-client';
-import type { CachedPage, DevtoolsSnapshot, RouterEffects } from './router-types';
+import { mergeState, readPageData } from './page-data-client';
+import type { CachedPage, DevtoolsSnapshot, PrefetchTrigger, RouterEffects } from './router-types';
 
 /** What a lookup finds: an entry, its status now, and what the cache decision needs. */
 export interface Found {
@@ -29,6 +40,8 @@ export interface PrefetcherOptions {
   buildId: string;
   /** Pathname and search of the page the user is on (under a modal: the page under it). */
   currentPage: () => string;
+  /** The state of that page: the layout data it holds is not fetched again. */
+  currentState: () => PageState;
   policy?: CachePolicy;
   concurrency?: number;
 }
@@ -37,11 +50,15 @@ export function createPrefetcher({
   effects,
   buildId,
   currentPage,
+  currentState,
   policy = DEFAULT_POLICY,
   concurrency = PREFETCH_CONCURRENCY,
 }: PrefetcherOptions) {
   const cache = createPrefetchCache<CachedPage>({ policy });
   const queue = createPrefetchQueue(concurrency);
+  const budget = createPrefetchBudget();
+  /** Links in view that the budget held back, oldest first: they go when a prefetch frees room. */
+  let deferred: { href: string; kind: 'auto' | 'full' }[] = [];
 
   /** The key of a URL from the page the user is on: an intercepted answer is another entry. */
   function keyOf(url: URL): { key: string; intercepted: boolean } {
@@ -50,24 +67,49 @@ export function createPrefetcher({
     return { key: cacheKey(url, variant), intercepted: variant !== undefined };
   }
 
+  /**
+   * The page a prefetch is made from, when its layout data can stand in for the server's: the
+   * whole of it is here (not a page waiting for what is behind its loading state, nor a
+   * not-found or error page, which hold less than their URL's route).
+   */
+  function heldPage(): { from: string; held: PageState } | undefined {
+    const held = currentState();
+    if (held.pendingAt !== undefined || held.notFound !== undefined || held.error) return undefined;
+    return { from: currentPage(), held };
+  }
+
   async function fetchEntry(
     url: URL,
     kind: 'auto' | 'full',
     intercepted: boolean,
     entry: () => CacheEntry<CachedPage> | undefined,
+    cancelled: AbortSignal,
+    charge: (bytes: number) => void,
   ): Promise<CachedPage> {
-    // Only an interception needs the server to know where the user is; the rest is answered whole.
-    const from = intercepted ? currentPage() : '';
-    const deadline = startDeadline(effects, PREFETCH_TIMEOUT_MS, `prefetch of ${url.pathname} timed out`);
+    // An interception needs the server to know where the user is; the rest is trimmed by it.
+    const page = heldPage();
+    const from = page?.from ?? (intercepted ? currentPage() : '');
+    // Cancelled (the user left the page) ends it at once too, on scripts as on data.
+    const deadline = startDeadline(
+      effects,
+      PREFETCH_TIMEOUT_MS,
+      `prefetch of ${url.pathname} timed out`,
+      cancelled,
+    );
+    const race = deadline.race;
     try {
-      const [data] = await deadline.race(
+      const [data] = await race(
         Promise.all([
           effects
             .fetch(pageDataUrl(url.pathname + url.search, from, kind), {
               signal: deadline.signal,
               headers: { accept: PAGE_DATA_TYPE },
             })
-            .then(readPageData),
+            .then(async (response) => {
+              const answer = await readPageData(response);
+              charge(wireBytes(response, answer));
+              return answer;
+            }),
           effects.preloadRoute?.(url.pathname),
         ]),
       );
@@ -77,42 +119,85 @@ export function createPrefetcher({
       if (isRedirectAnswer(data)) throw new Error(`${url.pathname} redirects`);
       if (isIntercepted(data)) {
         const files = segmentFilesOf(data.intercept.state.segments);
-        return { ...data, modules: await deadline.race(effects.loadModules(files)) };
+        return { ...data, modules: await race(effects.loadModules(files)) };
       }
-      const { status: _status, ...state } = data;
-      // An entry must stand on its own: it may be used from any page.
-      if (state.segments.some((s) => s.reuseLayoutData)) throw new Error('a prefetch came back trimmed');
+      // The entry stands on its own, with this page's layout data where the server left it out:
+      // it may be used from any page.
+      const state = mergeState(page?.held, data, false);
       // A route may declare its own windows; they apply from now on.
       const own = entry();
       if (own && state.cachePolicy) own.policy = state.cachePolicy;
-      return { state, modules: await deadline.race(effects.loadModules(filesOf(state))) };
+      return { state, modules: await race(effects.loadModules(filesOf(state))) };
     } finally {
       deadline.clear();
     }
   }
 
+  /** Starts a prefetch: the queue runs it, the cache holds its entry from now. */
+  function start(url: URL, key: string, intercepted: boolean, kind: 'auto' | 'full', lane: Lane): void {
+    const now = effects.now();
+    const ticket = budget.open();
+    // The fetch reads its entry only after its response is back, long after this line.
+    const promise = queue.add(
+      key,
+      (cancellation) => {
+        const cancelled = new AbortController();
+        cancellation.onCancel((reason) => cancelled.abort(reason));
+        return fetchEntry(url, kind, intercepted, () => entry, cancelled.signal, ticket.settle);
+      },
+      lane,
+    );
+    const entry: CacheEntry<CachedPage> = cache.add(key, kind, promise, now);
+    promise
+      .catch((error: unknown) => {
+        if (!(error instanceof Dropped)) return; // it only means the navigation fetches itself
+        // Dropped by the queue (full, or the page was left): nothing is known of the URL.
+        if (cache.get(key) === entry) cache.delete(key);
+        ticket.release();
+      })
+      .finally(() => {
+        ticket.cancel(); // failed after it started; a ticket counts once, so a no-op otherwise
+        drainDeferred();
+      });
+  }
+
+  /** Links the budget held back go, oldest first, while they fit. */
+  function drainDeferred(): void {
+    while (deferred.length > 0 && budget.fits()) {
+      const { href, kind } = deferred.shift()!;
+      prefetch(href, kind, 'viewport');
+    }
+  }
+
+  /**
+   * Queues a prefetch unless the cache holds an entry that has not expired (a stale one too:
+   * a navigation knows how to use it), or a `full` prefetch finds only `auto` data. A link only
+   * in view waits for room in the budget; intent moves a waiting prefetch up the queue.
+   */
+  function prefetch(href: string, kind: 'auto' | 'full', trigger: PrefetchTrigger): void {
+    const url = new URL(href, effects.currentHref());
+    if (url.origin !== new URL(effects.currentHref()).origin) return;
+    const { key, intercepted } = keyOf(url);
+    const now = effects.now();
+    cache.prune(now);
+    const lane: Lane = trigger === 'viewport' ? 'viewport' : 'intent';
+    if (queue.has(key)) {
+      if (lane === 'intent') queue.promote(key);
+      return;
+    }
+    const existing = cache.get(key);
+    const upgrade = kind === 'full' && existing?.kind === 'auto';
+    if (existing && cache.status(existing, now) !== 'expired' && !upgrade) return;
+    if (lane === 'viewport' && !budget.fits()) {
+      if (!deferred.some((d) => d.href === href)) deferred.push({ href, kind });
+      if (deferred.length > PREFETCH_MAX_WAITING) deferred.shift();
+      return;
+    }
+    start(url, key, intercepted, kind, lane);
+  }
+
   return {
-    /**
-     * Queues a prefetch unless the cache holds an entry that has not expired (a stale one too:
-     * a navigation knows how to use it, C3), or a `full` prefetch finds only `auto` data.
-     */
-    prefetch(href: string, kind: 'auto' | 'full'): void {
-      const url = new URL(href, effects.currentHref());
-      if (url.origin !== new URL(effects.currentHref()).origin) return;
-      const { key, intercepted } = keyOf(url);
-      const now = effects.now();
-      cache.prune(now);
-      const existing = cache.get(key);
-      const upgrade = kind === 'full' && existing?.kind === 'auto';
-      if ((existing && cache.status(existing, now) !== 'expired' && !upgrade) || queue.has(key)) return;
-      // The fetch reads its entry only after its response is back, long after this line.
-      const promise = queue.add(key, () => fetchEntry(url, kind, intercepted, () => entry));
-      const entry: CacheEntry<CachedPage> = cache.add(key, kind, promise, now);
-      promise.catch((error: unknown) => {
-        // Dropped unstarted from a full queue: nothing is known of the URL, so keep no failure.
-        if (error instanceof QueueFull && cache.get(key) === entry) cache.delete(key);
-      }); // any other failure only means the navigation fetches itself
-    },
+    prefetch,
 
     /** The entry for a URL, its status now (after pruning), and whether its prefetch failed. */
     lookup(url: URL): Found | undefined {
@@ -147,9 +232,20 @@ export function createPrefetcher({
 
     invalidate: (path: string, scope?: 'page' | 'layout') => cache.invalidate(path, scope),
 
+    /**
+     * The user leaves the page: its prefetches stop, waiting or running, but the one of `keep`
+     * (the page the user goes to), and the next page gets a budget of its own.
+     */
+    leave(keep?: string): void {
+      queue.cancel(keep);
+      deferred = [];
+      budget.newPageView();
+    },
+
     clear(): void {
       cache.clear();
-      queue.clear();
+      queue.cancel();
+      deferred = [];
     },
 
     /** The devtools' view; the router adds its own settings. */
@@ -172,12 +268,28 @@ export function createPrefetcher({
           };
         }),
         queue: { running, waiting },
+        budget: {
+          limitBytes: budget.limit,
+          spentBytes: budget.spent,
+          inFlight: budget.inFlight,
+          heldBack: deferred.map((d) => d.href),
+        },
       };
     },
   };
 }
 
 export type Prefetcher = ReturnType<typeof createPrefetcher>;
+
+/**
+ * What a response cost on the wire: its headers, and its body's `content-length` (the compressed
+ * size, which the server always sends for page data) or, through a proxy that drops it, the
+ * size of the JSON as read.
+ */
+function wireBytes(response: Response, answer: unknown): number {
+  const length = Number(response.headers.get('content-length') ?? NaN);
+  return RESPONSE_HEADER_BYTES + (Number.isFinite(length) ? length : JSON.stringify(answer).length);
+}
 
 /** Reads an entry's result, waiting if it is still on its way. */
 export function settled(entry: CacheEntry<CachedPage>): Promise<CachedPage> {

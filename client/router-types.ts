@@ -24,7 +24,10 @@ export interface DevtoolsSnapshot {
   /** The settings in force: the cache's windows, the queue size and the time budgets. */
   settings: CachePolicy & { concurrency: number; routeScriptTimeoutMs: number; prefetchTimeoutMs: number };
   entries: DevtoolsEntry[];
+  /** Keys running, and waiting in the order they will start (intent lane first). */
   queue: { running: string[]; waiting: string[] };
+  /** This page view's prefetch budget: bytes spent, prefetches on their way, links held back. */
+  budget: { limitBytes: number; spentBytes: number; inFlight: number; heldBack: string[] };
 }
 
 /** Components by route file; the core never looks inside. */
@@ -93,8 +96,11 @@ export interface RouterEffects {
   storage?: { get(): string | null; set(value: string): void };
   newKey(): string;
   reportError?(message: string, error?: unknown): void;
-  /** Whether prefetching is allowed now: not in development, not when the user saves data. */
-  canPrefetch?(): boolean;
+  /**
+   * Whether a prefetch may start now: never in development or when the user saves data, and on
+   * a slow connection only on intent or when the app asks.
+   */
+  canPrefetch?(trigger: PrefetchTrigger): boolean;
   /**
    * The interception a soft navigation from `fromPathname` to `pathname` meets, named by the
    * slot it shows in (`(feed)/@modal`), or `undefined`. The client knows the
@@ -117,6 +123,12 @@ export interface NavigateOptions {
   scroll?: boolean;
 }
 
+/**
+ * Why a prefetch is asked for: a link came into view (held to the page's byte budget, and off on
+ * a slow connection), the pointer shows intent, or the app called `router.prefetch`.
+ */
+export type PrefetchTrigger = 'viewport' | 'intent' | 'api';
+
 export interface Router {
   subscribe(listener: () => void): () => void;
   getSnapshot(): RouterSnapshot;
@@ -129,8 +141,11 @@ export interface Router {
   onPopState(entry: HistoryEntryState | null): Promise<void>;
   /** Writes the scroll position into the current history entry, e.g. before the page unloads. */
   saveScroll(): void;
-  /** Prefetches a URL: `auto` down to its first loading state, `full` all of it. */
-  prefetch(href: string, kind?: 'auto' | 'full'): void;
+  /**
+   * Prefetches a URL: `auto` down to its first loading state, `full` all of it. `trigger` says
+   * why (`<Link>` passes `viewport` or `intent`); the app's own calls count as intent.
+   */
+  prefetch(href: string, kind?: 'auto' | 'full', trigger?: PrefetchTrigger): void;
   /** Drops the prefetch entries a path affects (a server action revalidated it). */
   invalidate(path: string, scope?: 'page' | 'layout'): void;
   /**

@@ -23,6 +23,7 @@ import type { EntryStatus } from '../shared/prefetch-status';
 import { checkRedirectTarget } from '../shared/redirect-target';
 import { startDeadline, TimeoutError, type Deadline } from './deadline';
 import { hardNavigate } from './hard-navigation';
+import { firstSnapshot, toLocal } from './lazy-router';
 import { createHeldPages } from './held-pages';
 import { pageOver, spliceIntercepted } from './page-data-client';
 import { createPageFetcher, FollowRedirect, SCRIPTS_TIMED_OUT } from './page-fetch';
@@ -79,6 +80,7 @@ export function createRouter(options: RouterOptions): Router {
     effects,
     buildId,
     currentPage: () => mainOf(snapshot),
+    currentState: () => snapshot.state,
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
@@ -87,15 +89,7 @@ export function createRouter(options: RouterOptions): Router {
   let currentKey = initial.history?.key ?? effects.newKey();
   let inFlight: Navigation | undefined;
   let sequence = 0;
-  let snapshot: RouterSnapshot = {
-    state: initial.state,
-    modules: initial.modules,
-    href: toLocal(effects.currentHref()),
-    commit: 0,
-    scroll: initial.history?.scroll ? { kind: 'restore', ...initial.history.scroll } : { kind: 'keep' },
-    announce: false,
-    pending: false,
-  };
+  let snapshot: RouterSnapshot = firstSnapshot(initial, effects.currentHref());
   effects.replaceState({ key: currentKey }, snapshot.href);
   held.hold(currentKey, { state: initial.state, modules: initial.modules });
 
@@ -362,6 +356,8 @@ export function createRouter(options: RouterOptions): Router {
         prefetcher.use(found.entry);
         source = { entry: found.entry, status: found.status, intercepted: found.intercepted };
       }
+      // The page's own prefetches stop: the navigation has the user's link to itself.
+      prefetcher.leave(source?.entry.key);
       await load(target.href, replace ? 'replace' : 'push', intent, effects.newKey(), source);
     },
     refresh() {
@@ -383,6 +379,7 @@ export function createRouter(options: RouterOptions): Router {
       held.keepScroll(currentKey, effects.readScroll());
       currentKey = entry?.key ?? effects.newKey();
       if (!entry) effects.replaceState({ key: currentKey }, href);
+      prefetcher.leave();
       const saved = page?.scroll ?? entry?.scroll;
       const scroll: ScrollIntent = saved ? { kind: 'restore', ...saved } : { kind: 'top' };
       if (page && !page.stale) {
@@ -402,8 +399,8 @@ export function createRouter(options: RouterOptions): Router {
       await load(href, 'pop', scroll, currentKey);
     },
     saveScroll,
-    prefetch(href, kind = 'auto') {
-      if (effects.canPrefetch?.() ?? true) prefetcher.prefetch(href, kind);
+    prefetch(href, kind = 'auto', trigger = 'api') {
+      if (effects.canPrefetch?.(trigger) ?? true) prefetcher.prefetch(href, kind, trigger);
     },
     invalidate: (path, scope) => void prefetcher.invalidate(path, scope),
     devtools() {
@@ -416,12 +413,6 @@ export function createRouter(options: RouterOptions): Router {
 /** The page the user is on, for the server: under an intercepted route, the page under it. */
 function mainOf(snapshot: RouterSnapshot): string {
   return snapshot.state.mainUrl ?? pathAndSearch(snapshot.href);
-}
-
-function toLocal(href: string): string {
-  const url = new URL(href);
-  // `//x/y` is a path on this site, but history would read it as the host `x`.
-  return url.pathname.replace(/^\/{2,}/, '/') + url.search + url.hash;
 }
 
 function pathAndSearch(href: string): string {

@@ -2,7 +2,12 @@
  * The router the server renders with: it holds one page and never moves. Giving the server the
  * same `RouterRoot` as the browser keeps the two trees identical for hydration.
  */
-import { PREFETCH_CONCURRENCY, PREFETCH_TIMEOUT_MS, ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants';
+import {
+  PREFETCH_BUDGET_BYTES,
+  PREFETCH_CONCURRENCY,
+  PREFETCH_TIMEOUT_MS,
+  ROUTE_SCRIPT_TIMEOUT_MS,
+} from '../shared/constants';
 import type { PageState } from '../shared/page-state';
 import { DEFAULT_POLICY } from '../shared/prefetch-status';
 import type { Modules, Router, RouterSnapshot } from './router';
@@ -41,6 +46,7 @@ export function createStaticRouter(state: PageState, modules: Modules): Router {
       },
       entries: [],
       queue: { running: [], waiting: [] },
+      budget: { limitBytes: PREFETCH_BUDGET_BYTES, spentBytes: 0, inFlight: 0, heldBack: [] },
     }),
   };
 }

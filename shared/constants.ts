@@ -34,11 +34,21 @@ export const SENTRY_TUNNEL_TIMEOUT_MS = 5_000;
 export const MAX_REDIRECTS = 10;
 /** A no-JS form's state waits this long for the page its 303 sends the browser back to. */
 export const FORM_STATE_TTL_MS = 60_000;
-/** No-JS form states waiting at once; past this the oldest is dropped (that form shows no message). */
-export const FORM_STATES_HELD = 1_000;
-/** A form state larger than this as JSON is not kept (the page shows without it). */
-export const FORM_STATE_MAX_BYTES = 64 * 1024;
+/**
+ * The longest no-JS form state cookie (value, signed and encoded): with its name and attributes
+ * it stays under the 4096 bytes every browser keeps. A larger state is answered with the page.
+ */
+export const FORM_STATE_COOKIE_MAX_BYTES = 3_800;
 /** Gzip envelopes the Sentry tunnel inflates at once, across all requests; more get a 503. */
 export const SENTRY_TUNNEL_MAX_INFLATING = 4;
 /** Server-action calls one client may make: this many per window, refilled as time passes. */
 export const ACTION_RATE_LIMIT = { max: 30, windowMs: 10_000 } as const;
+/**
+ * Bytes on the wire that links coming into view may prefetch per page view. Intent (hover,
+ * touch) is not held to it. Next.js's metadata-only prefetches of a 200-link page are about this.
+ */
+export const PREFETCH_BUDGET_BYTES = 48 * 1024;
+/** What a page-data response's headers add on the wire to its body (ours are about 420 bytes). */
+export const RESPONSE_HEADER_BYTES = 512;
+/** What a prefetch is guessed to cost before any has been measured. */
+export const PREFETCH_FIRST_ESTIMATE_BYTES = 8 * 1024;

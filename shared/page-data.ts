@@ -15,10 +15,11 @@ import type { PageState, SlotState } from './page-state';
 export const PAGE_DATA_PARAM = '_sy';
 /**
  * With `_sy`, what the request is for:
- * - `auto`: an auto prefetch: data down to the first loading state, answered whole;
- * - `full`: a full prefetch: all data, answered whole (the entry may be used from any page);
+ * - `auto`: an auto prefetch: data down to the first loading state;
+ * - `full`: a full prefetch: all data;
  * - `rest`: the client shows this page's loading state: send what is inside it.
- * Without it: a navigation, trimmed against the page the client comes from.
+ * Without it: a navigation. All but `rest` are trimmed against the page named in `_sy`: a
+ * prefetch names the page it is made from, and the client fills its entry in from that page.
  */
 export const PREFETCH_PARAM = '_syp';
 export type DataMode = 'auto' | 'full' | 'rest';

@@ -5,7 +5,6 @@
  */
 import type { Params } from './match-route';
 import type { ComponentFile } from './route-tree';
-import { paramOf, parseSegment } from './segment';
 
 export type SearchParams = Record<string, string | string[]>;
 
@@ -131,6 +130,14 @@ export function segmentKey(dir: string, params: Params): string {
   return names.length === 0 ? dir : `${dir}|${JSON.stringify(names.map((name) => params[name]))}`;
 }
 
+/**
+ * A folder that binds a param, behind any interception markers: `[id]`, `[...path]`,
+ * `[[...slug]]`, `(..)[id]`. The same reading as `paramOf(parseSegment(name))` in segment.ts
+ * (a test holds them to it), without that module's weight in the browser's first load.
+ */
+const PARAM_FOLDER =
+  /^(?:\(\.{1,3}\))*(?:\[\[\.\.\.([\p{L}\p{N}_-]+)\]\]|\[\.\.\.([\p{L}\p{N}_-]+)\]|\[([\p{L}\p{N}_-]+)\])$/u;
+
 // The param names bound down a folder path, parsed once per folder: an app has few folders and
 // a request asks for each key several times. Cleared past a bound, should folders keep coming.
 const PARAM_NAMES = new Map<string, readonly string[]>();
@@ -139,10 +146,10 @@ const PARAM_NAMES_HELD = 1_000;
 function paramNamesOf(dir: string): readonly string[] {
   let names = PARAM_NAMES.get(dir);
   if (names === undefined) {
-    names = dir
-      .split('/')
-      .map((name) => paramOf(parseSegment(name)))
-      .filter((name) => name !== undefined);
+    names = dir.split('/').flatMap((name) => {
+      const m = PARAM_FOLDER.exec(name);
+      return m ? [(m[1] ?? m[2] ?? m[3])!] : [];
+    });
     if (PARAM_NAMES.size >= PARAM_NAMES_HELD) PARAM_NAMES.clear();
     PARAM_NAMES.set(dir, names);
   }

@@ -1,39 +1,60 @@
 /**
  * The prefetch queue. How it works: `p-limit` owns the concurrency (5 by default);
  * each `add` gives it one slot-job, and a slot-job, when it runs, takes the task at the front
- * of our own FIFO list. Keeping the order in our list lets `bump(key)` take a waiting task out
+ * of our own lists. Keeping the order in our lists lets `bump(key)` take a waiting task out
  * and start it at once, outside the limit — a navigation must never wait behind prefetches —
  * and the slot-job it leaves behind then simply runs the next task.
  *
+ * Two lanes, each first in, first out: `intent` (the pointer is on the link: a likely click)
+ * runs before `viewport` (the link is only in view), and `promote` moves a viewport task there.
  * The same key is never in flight twice: adding a key that is waiting or running returns the
- * promise already there. At most `maxWaiting` tasks wait: past that the oldest waiting one is
- * dropped (its promise rejects with `QueueFull`), since the links seen last are the likelier
- * clicks, and its slot-job runs the newcomer — so p-limit's own list stays bounded too.
+ * promise already there. At most `maxWaiting` tasks wait: past that the
+ * oldest viewport task is dropped (its promise rejects with `QueueFull`), since the links seen
+ * last are the likelier clicks, and its slot-job runs the newcomer — so p-limit's own list stays
+ * bounded too. `cancel` drops every task, waiting or running, but one.
  */
 import pLimit from 'p-limit';
 import { PREFETCH_CONCURRENCY, PREFETCH_MAX_WAITING } from './constants';
 
-/** A task dropped unstarted to keep the waiting list bounded: not a failure of its URL. */
-export class QueueFull extends Error {}
+/** A task dropped by the queue, not failed by its URL: nothing is known of the URL. */
+export class Dropped extends Error {}
+/** Dropped unstarted to keep the waiting list bounded. */
+export class QueueFull extends Dropped {}
+
+export type Lane = 'intent' | 'viewport';
+
+/** What a running task hears of its cancellation (shared code knows no `AbortSignal`). */
+export interface Cancellation {
+  onCancel(listener: (reason: Dropped) => void): void;
+}
+
+type Run<T> = (cancellation: Cancellation) => Promise<T>;
 
 interface Task<T> {
   key: string;
-  run: () => Promise<T>;
+  run: Run<T>;
   resolve: (value: T) => void;
   reject: (error: unknown) => void;
   promise: Promise<T>;
+  listeners: ((reason: Dropped) => void)[];
 }
 
 export interface PrefetchQueue {
-  add<T>(key: string, run: () => Promise<T>): Promise<T>;
+  add<T>(key: string, run: Run<T>, lane?: Lane): Promise<T>;
+  /** Moves a waiting viewport task to the intent lane: it starts before every viewport task. */
+  promote(key: string): void;
   /** Starts a waiting task now, even with every slot taken. Returns false if it was not waiting. */
   bump(key: string): boolean;
-  /** Cancels every waiting task (their promises reject); running ones finish. */
-  clear(): void;
+  /**
+   * Drops every task but `keep`'s: waiting ones never start, running ones hear it through their
+   * `Cancellation` (to abort their requests). Their promises reject with `Dropped` at once.
+   */
+  cancel(keep?: string): void;
   has(key: string): boolean;
   readonly activeCount: number;
   readonly pendingCount: number;
   running(): string[];
+  /** Waiting keys in the order they will start: the intent lane, then the viewport lane. */
   waiting(): string[];
 }
 
@@ -42,58 +63,91 @@ export function createPrefetchQueue(
   maxWaiting = PREFETCH_MAX_WAITING,
 ): PrefetchQueue {
   const limit = pLimit(concurrency);
-  const waiting: Task<unknown>[] = [];
+  const lanes: Record<Lane, Task<unknown>[]> = { intent: [], viewport: [] };
   const running = new Map<string, Task<unknown>>();
+  const waitingCount = () => lanes.intent.length + lanes.viewport.length;
 
   const start = (task: Task<unknown>): Promise<void> => {
     running.set(task.key, task);
     return task
-      .run()
+      .run({ onCancel: (listener) => task.listeners.push(listener) })
       .then(task.resolve, task.reject)
-      .finally(() => running.delete(task.key));
+      .finally(() => running.get(task.key) === task && running.delete(task.key));
+  };
+
+  /** Takes a waiting task out of its lane. */
+  const take = (key: string): Task<unknown> | undefined => {
+    for (const lane of Object.values(lanes)) {
+      const index = lane.findIndex((t) => t.key === key);
+      if (index >= 0) return lane.splice(index, 1)[0];
+    }
+    return undefined;
   };
 
   return {
-    add<T>(key: string, run: () => Promise<T>): Promise<T> {
-      const existing = running.get(key) ?? waiting.find((t) => t.key === key);
-      if (existing) return existing.promise as Promise<T>;
+    add<T>(key: string, run: Run<T>, lane: Lane = 'viewport'): Promise<T> {
+      const active = running.get(key);
+      if (active) return active.promise as Promise<T>;
+      const queued = lanes.intent.find((t) => t.key === key) ?? lanes.viewport.find((t) => t.key === key);
+      if (queued) return queued.promise as Promise<T>;
       let resolve!: (value: T) => void;
       let reject!: (error: unknown) => void;
       const promise = new Promise<T>((res, rej) => {
         resolve = res;
         reject = rej;
       });
-      waiting.push({ key, run, resolve, reject, promise } as Task<unknown>);
-      if (waiting.length > maxWaiting) {
-        // The oldest waiting task goes; the slot-job it had will run whichever task is first.
-        waiting.shift()!.reject(new QueueFull('the prefetch queue is full'));
+      const task = { key, run, resolve, reject, promise, listeners: [] };
+      lanes[lane].push(task as Task<unknown>);
+      if (waitingCount() > maxWaiting) {
+        // The oldest viewport task goes; the slot-job it had will run whichever task is first.
+        const dropped = lanes.viewport.shift() ?? lanes.intent.shift()!;
+        dropped.reject(new QueueFull('the prefetch queue is full'));
         return promise;
       }
       // One slot-job per task; it runs whichever task is at the front when its turn comes.
       void limit(async () => {
-        const next = waiting.shift();
+        const next = lanes.intent.shift() ?? lanes.viewport.shift();
         if (next) await start(next);
       });
       return promise;
     },
+    promote(key) {
+      // The task keeps its slot-job: it only moves up, to the back of the intent lane.
+      const index = lanes.viewport.findIndex((t) => t.key === key);
+      if (index >= 0) lanes.intent.push(lanes.viewport.splice(index, 1)[0]!);
+    },
     bump(key) {
-      const index = waiting.findIndex((t) => t.key === key);
-      if (index < 0) return false;
-      const [task] = waiting.splice(index, 1);
-      void start(task!);
+      const task = take(key);
+      if (!task) return false;
+      void start(task);
       return true;
     },
-    clear() {
-      for (const task of waiting.splice(0)) task.reject(new Error('prefetch cancelled'));
+    cancel(keep) {
+      const dropped = new Dropped('prefetch cancelled');
+      for (const lane of Object.values(lanes)) {
+        for (const task of lane.splice(0)) {
+          if (task.key === keep) lane.push(task);
+          else task.reject(dropped);
+        }
+      }
+      for (const task of running.values()) {
+        if (task.key === keep) continue;
+        running.delete(task.key); // its slot frees when its run settles, which the abort hurries
+        task.listeners.forEach((listener) => listener(dropped));
+        task.reject(dropped);
+      }
     },
-    has: (key) => running.has(key) || waiting.some((t) => t.key === key),
+    has: (key) =>
+      running.has(key) ||
+      lanes.intent.some((t) => t.key === key) ||
+      lanes.viewport.some((t) => t.key === key),
     get activeCount() {
       return running.size;
     },
     get pendingCount() {
-      return waiting.length;
+      return waitingCount();
     },
     running: () => [...running.keys()],
-    waiting: () => waiting.map((t) => t.key),
+    waiting: () => [...lanes.intent, ...lanes.viewport].map((t) => t.key),
   };
 }

@@ -2,7 +2,8 @@
  * The route tree: plain data built from a list of file paths relative to the app directory.
  * No file system here, so the same code runs in the Vite plugin, the server and the tests.
  * A tree that breaks a rule of validate-route-tree.ts is never returned: `buildRouteTree` throws a
- * `RouteTreeError` that names every offending file.
+ * `RouteTreeError` that names every offending file. The browser assembles the tree from files
+ * the build and the server already checked (`assembleRouteTree`), without the rules' code.
  */
 import { COMPONENT_FILES, SERVER_FILES, type RouteFile, type RouteNode } from './route-node';
 import { formatSegment, parseSegment, urlNodesOf } from './segment';
@@ -40,8 +41,20 @@ export function classifyFile(base: string): RouteFile | undefined {
 
 /** Builds the tree from paths relative to the app directory, `/`-separated (`photos/[id]/page.tsx`). */
 export function buildRouteTree(files: readonly string[]): RouteNode {
-  const root: RouteNode = { name: '', segment: null, files: {}, children: [] };
   const problems: string[] = [];
+  const root = assembleRouteTree(files, problems);
+  problems.push(...validateRouteTree(root));
+  if (problems.length > 0) throw new RouteTreeError(problems);
+  return root;
+}
+
+/**
+ * The tree of files already known valid, unchecked: what the browser does with the files of a
+ * build (`buildRouteTree` checked them when it was made). Two files of one role in a folder go
+ * into `problems`; the later one is dropped.
+ */
+export function assembleRouteTree(files: readonly string[], problems: string[] = []): RouteNode {
+  const root: RouteNode = { name: '', segment: null, files: {}, children: [] };
   for (const file of [...files].sort()) {
     const parts = file.split('/');
     const role = classifyFile(parts.pop()!);
@@ -59,8 +72,6 @@ export function buildRouteTree(files: readonly string[]): RouteNode {
     if (existing) problems.push(`${existing} and ${file} are both the ${role} of one folder`);
     else node.files[role] = file;
   }
-  problems.push(...validateRouteTree(root));
-  if (problems.length > 0) throw new RouteTreeError(problems);
   return root;
 }
 

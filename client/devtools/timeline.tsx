@@ -83,7 +83,9 @@ function describe(entry: DevtoolsEntry, age: number): string {
   return `${entry.key}: ${entry.kind}, ${used}, now at ${seconds(age)}, ${entry.status}`;
 }
 
-/** The timeline, the queue's lanes and the settings, below the panel's table. */
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** The timeline, the queue's lanes, the budget and the settings, below the panel's table. */
 export function CacheTimeline({ snapshot }: { snapshot: DevtoolsSnapshot }) {
   const { settings } = snapshot;
   const span = Math.max(settings.staleMs, ...snapshot.entries.map((e) => e.policy.staleMs));
@@ -118,6 +120,10 @@ export function CacheTimeline({ snapshot }: { snapshot: DevtoolsSnapshot }) {
         <dt>waiting</dt>
         <dd style={{ margin: '0 0 4px 12px' }}>{snapshot.queue.waiting.join(', ') || '—'}</dd>
       </dl>
+      <p style={{ margin: '8px 0 2px' }} data-devtools="budget">
+        Budget of this page view: {kib(snapshot.budget.spentBytes)} of {kib(snapshot.budget.limitBytes)} spent
+        · {snapshot.budget.inFlight} on the way · held back: {snapshot.budget.heldBack.join(', ') || '—'}
+      </p>
       <p style={{ margin: '8px 0 2px' }} data-devtools="settings">
         Settings: fresh {seconds(settings.freshMs)} · stale {seconds(settings.staleMs)} · queue{' '}
         {settings.concurrency} · scripts {settings.routeScriptTimeoutMs} ms · prefetch give-up{' '}

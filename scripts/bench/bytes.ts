@@ -6,10 +6,7 @@
  */
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
-import { build, type Rolldown } from 'vite';
 import { pageDataUrl } from '../../shared/page-data';
-import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 import { itemsFor } from './items';
 import { BROWSER_ENCODING } from './load';
 
@@ -72,43 +69,4 @@ export async function pageData(origin: string, target: string, from: string) {
   return { answer, loaderRaw: loader.length, loaderGzip: gzipSize(loader) };
 }
 
-/**
- * The router runtime alone: the client entry built as for production with React, the app's
- * route modules and the build's virtual modules left out, counting what a first load runs
- * (the entry chunk and its static imports; lazy chunks such as the Sentry SDK are not).
- */
-export async function routerRuntime() {
-  const output = (await build({
-    root: FRAMEWORK_ROOT,
-    configFile: false,
-    logLevel: 'warn',
-    mode: 'production',
-    plugins: [react()],
-    build: {
-      write: false,
-      rollupOptions: {
-        input: `${FRAMEWORK_ROOT}/client/entry.tsx`,
-        external: [/^react($|\/|-dom)/, /^scheduler/, /^virtual:/, '@vitejs/plugin-react/preamble'],
-      },
-    },
-  })) as Rolldown.RolldownOutput;
-  const chunks = new Map(
-    output.output.flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])),
-  );
-  const entry = [...chunks.values()].find((chunk) => chunk.isEntry)!;
-  const firstLoad = new Set<string>();
-  const visit = (name: string) => {
-    // Externals (React, virtual modules) are imports too, but not chunks of this build.
-    if (firstLoad.has(name) || !chunks.has(name)) return;
-    firstLoad.add(name);
-    chunks.get(name)?.imports.forEach(visit);
-  };
-  visit(entry.fileName);
-  const code = [...firstLoad].map((name) => chunks.get(name)!.code).join('\n');
-  // Which modules the bytes come from (minified lengths, before gzip): the place to cut first.
-  const modules = [...firstLoad]
-    .flatMap((name) => Object.entries(chunks.get(name)!.modules))
-    .map(([id, info]) => ({ module: id.replace(`${FRAMEWORK_ROOT}/`, ''), bytes: info.renderedLength }))
-    .sort((a, b) => b.bytes - a.bytes);
-  return { raw: code.length, gzip: gzipSize(code), modules };
-}
+export { routerRuntime } from './runtime';

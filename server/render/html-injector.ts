@@ -12,6 +12,9 @@ import { createCompressor, type Encoding } from '../http/compression';
 
 type Destination = Writable & { flush?: () => void };
 
+/** The events React's `pipe()` listens to on its destination. */
+const LISTENED = ['drain', 'error', 'close'] as const;
+
 export class HtmlInjector {
   /** Set once the shell is out: from then on, HTML is added as soon as it comes. */
   #destination: Destination | undefined;
@@ -41,7 +44,7 @@ export class HtmlInjector {
       }
       flushCompressor?.();
     };
-    stream.pipe(destination);
+    pipeUntilClosed(stream, destination, res);
   }
 
   /** Adds HTML at the next safe place: now, if React is between batches and the shell is out. */
@@ -55,6 +58,28 @@ export class HtmlInjector {
     destination.write(html);
     destination.flush?.();
   }
+}
+
+/**
+ * React's `pipe()` listens on its destination and never stops. Those listeners hold the whole
+ * render (the page state, its data, the document's scripts) for as long as the response object
+ * lives, and V8's young-generation collector often keeps a finished response a while: the render
+ * would be promoted to the old generation with it, one render per request (measured in
+ * docs/performance.md). They are removed once the response has closed. A function of its own,
+ * so that no closure left on the response shares a scope with the list.
+ */
+function pipeUntilClosed(stream: PipeableStream, destination: Destination, res: Response): void {
+  const before = LISTENED.map((event) => destination.listenerCount(event));
+  stream.pipe(destination);
+  const added = LISTENED.flatMap((event, i) =>
+    destination
+      .listeners(event)
+      .slice(before[i])
+      .map((listener) => [event, listener] as const),
+  );
+  res.once('close', () => {
+    for (const [event, listener] of added) destination.removeListener(event, listener as () => void);
+  });
 }
 
 /** An inline script, with the response's CSP nonce when it has one. */

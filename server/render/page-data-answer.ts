@@ -35,10 +35,10 @@ export function sendPageData(
     // The client shows this page's loading state: it holds the segments down to that one.
     const cut = state.segments.findIndex((s) => s.files.loading);
     state.segments.slice(0, cut + 1).forEach((s) => held.add(segmentKey(s.dir, state.params)));
-  } else if (mode === null || mode === 'auto') {
-    // A navigation (which may stop at the target's loading state, as `auto`) says where it
-    // comes from. Prefetches send no origin and are answered whole: an entry may be used from
-    // any page later.
+  } else {
+    // A navigation or a prefetch says the page it is made from: the layouts shared with that
+    // page (same folder, same params) the client holds. A prefetch that sends no page (nothing
+    // held to trust) is answered whole.
     fromMatch?.branch.forEach((_, i) =>
       held.add(segmentKey(dirOf(fromMatch.branch.slice(0, i + 1)), fromMatch.params)),
     );

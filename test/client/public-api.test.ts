@@ -20,5 +20,5 @@ test('switchyard exports', () => {
 });
 
 test('switchyard/server exports', () => {
-  expect(Object.keys(server).sort()).toEqual(['RetryLater', 'createApp', 'revalidatePath']);
+  expect(Object.keys(server).sort()).toEqual(['RetryLater', 'callerAddress', 'createApp', 'revalidatePath']);
 });

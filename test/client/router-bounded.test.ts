@@ -50,7 +50,7 @@ describe('waiting on a prefetch counts against the route-script budget, from the
     const router = start(h);
     router.prefetch('/docs');
     await flush();
-    expect(h.fetches.map((f) => f.url)).toEqual(['/docs?_sy=&_syp=auto']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/docs?_sy=%2F&_syp=auto']);
     const done = router.navigate('/docs');
     await vi.advanceTimersByTimeAsync(ROUTE_SCRIPT_TIMEOUT_MS - 1);
     expect(h.assigned).toEqual([]);

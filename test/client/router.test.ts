@@ -274,7 +274,7 @@ describe('navigation with the prefetch cache', () => {
     const router = start(h);
     router.prefetch('/b');
     await flush();
-    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto']);
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
     await flush();
     h.clock.now += 29_999;
@@ -296,7 +296,7 @@ describe('navigation with the prefetch cache', () => {
     const done = router.navigate('/slow');
     await flush();
     expect(router.getSnapshot().state.pendingAt).toBe(1); // the loading state shows
-    expect(h.fetches.map((f) => f.url)).toEqual(['/slow?_sy=&_syp=auto', '/slow?_sy=&_syp=rest']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/slow?_sy=%2F&_syp=auto', '/slow?_sy=&_syp=rest']);
     const rest = prefetchAnswer('/slow', 'slow');
     const { layoutData: _l, ...root } = rest.segments[0]!;
     h.fetches[1]!.reply.resolve(
@@ -363,7 +363,7 @@ describe('navigation with the prefetch cache', () => {
     expect(router.getSnapshot().href).toBe('/b');
   });
 
-  test('at most 5 prefetches at once; a navigation to a queued one starts it at once', async () => {
+  test('at most 5 prefetches at once; a navigation to a queued one starts it at once, and the rest stop', async () => {
     const h = harness();
     const router = start(h);
     for (let i = 1; i <= 7; i++) router.prefetch(`/p/${i}`);
@@ -386,7 +386,10 @@ describe('navigation with the prefetch cache', () => {
     h.fetches[5]!.reply.resolve(jsonResponse(prefetchAnswer('/p/7', 'p7')));
     await done;
     expect(router.getSnapshot().href).toBe('/p/7');
-    expect(router.devtools().queue.waiting).toEqual(['/p/6']);
+    // The page the user left stops prefetching: running requests are aborted, waiting ones never go.
+    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(h.fetches.slice(0, 5).every((f) => f.signal.aborted)).toBe(true);
+    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/p/7']);
   });
 
   test('a prefetch that fails while a navigation waits on it: the navigation fetches for itself', async () => {
@@ -398,7 +401,7 @@ describe('navigation with the prefetch cache', () => {
     await flush();
     h.fetches[0]!.reply.resolve(new Response('busy', { status: 503 }));
     await flush();
-    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=%2F']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F']);
     h.fetches[1]!.reply.resolve(jsonResponse(answer('/b', 'b')));
     await done;
     expect(h.assigned).toEqual([]);
@@ -420,7 +423,7 @@ describe('navigation with the prefetch cache', () => {
     expect(h.fetches).toHaveLength(1);
     router.prefetch('/b', 'full'); // an upgrade: auto data is not all the data
     await flush();
-    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=&_syp=full']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F&_syp=full']);
   });
 
   test('a stale entry is kept for the navigation to use; an expired one is fetched again', async () => {
@@ -439,7 +442,7 @@ describe('navigation with the prefetch cache', () => {
     expect(router.devtools().entries.map((e) => e.status)).toEqual(['expired']);
     router.prefetch('/b');
     await flush();
-    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto', '/b?_sy=&_syp=auto']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F&_syp=auto']);
   });
 
   test('other origins are never prefetched', async () => {
@@ -470,7 +473,7 @@ describe('navigation with the prefetch cache', () => {
     await flush();
     h.location.href = `${ORIGIN}/old`;
     const done = router.onPopState({ key: 'not-held' });
-    expect(h.fetches.map((f) => f.url)).toEqual(['/old?_sy=&_syp=auto', '/old?_sy=%2F']);
+    expect(h.fetches.map((f) => f.url)).toEqual(['/old?_sy=%2F&_syp=auto', '/old?_sy=%2F']);
     h.fetches[1]!.reply.resolve(jsonResponse(answer('/old', 'old')));
     await done;
     expect(router.devtools().entries.map((e) => `${e.key} ${e.kind}`)).toEqual(['/old auto']);
@@ -663,7 +666,7 @@ describe('slots and intercepted routes', () => {
     await away;
     router.prefetch('/photos/3');
     await flush();
-    expect(h.fetches[2]!.url).toBe('/photos/3?_sy=&_syp=auto');
+    expect(h.fetches[2]!.url).toBe('/photos/3?_sy=%2Ftags&_syp=auto');
     expect(router.devtools().entries.map((e) => e.key)).toEqual([`/photos/3 ${MODAL}`, '/tags', '/photos/3']);
   });
 

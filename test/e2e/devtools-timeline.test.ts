@@ -44,8 +44,12 @@ describe.skipIf(skipWithoutChromium)('the devtools in Chromium', () => {
     const panel = page.locator('#switchyard-devtools');
     await expect.poll(() => panel.isVisible(), SLOW).toBe(true);
     // One bar per entry on the timeline, and the settings in force.
-    expect(await panel.locator('[data-devtools-bar]').count()).toBe(before.entries.length);
+    // The panel draws on its own tick: wait for it to catch up with the snapshot.
+    await expect.poll(() => panel.locator('[data-devtools-bar]').count(), SLOW).toBe(before.entries.length);
     expect(await panel.locator('[data-devtools="settings"]').textContent()).toContain('fresh 30 s');
+    expect(await panel.locator('[data-devtools="budget"]').textContent()).toMatch(
+      /^Budget of this page view: \d+\.\d KiB of 48\.0 KiB spent/,
+    );
 
     await page.evaluate(() => (window as unknown as WithDevtools).__SWITCHYARD_DEVTOOLS__.moveClock(31_000));
     expect(await entryOf(page, '/tags')).toMatchObject({ status: 'stale' });

@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { DevtoolsSnapshot } from '../../client/router-types';
 import { hasChromium, launchChromium } from './chromium';
 import { BUILDS } from './global-setup';
 
@@ -16,12 +17,12 @@ export const skipWithoutChromium = !hasChromium();
 export const isDocument = (r: Request) => r.resourceType() === 'document';
 export const isPageData = (r: Request) => new URL(r.url()).searchParams.has('_sy');
 
-/** The built chunk of a demo route file, from the client manifest. */
-export function chunkOf(file: string): string {
+/** The built chunk of a demo route file (or, with `root`, any module), from the client manifest. */
+export function chunkOf(file: string, root = 'src/app/'): string {
   const manifest = JSON.parse(
     readFileSync(join(BUILDS.demo.out, 'client/.vite/manifest.json'), 'utf8'),
   ) as Record<string, { file: string }>;
-  return manifest[`src/app/${file}`]!.file;
+  return manifest[root + file]!.file;
 }
 
 export interface RunningServer {
@@ -84,13 +85,15 @@ export interface RecordedPage {
 
 export async function openPage(
   browser: Browser,
-  options: { javaScriptEnabled?: boolean; saveData?: boolean } = {},
+  options: { javaScriptEnabled?: boolean; saveData?: boolean; effectiveType?: string } = {},
 ): Promise<RecordedPage> {
   const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
-  // What Chromium reports on a connection with the Save-Data preference on.
-  if (options.saveData) {
-    await context.addInitScript(() =>
-      Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
+  // What Chromium reports on a connection with the Save-Data preference on, or a slow one.
+  if (options.saveData || options.effectiveType) {
+    const connection = { saveData: options.saveData ?? false, effectiveType: options.effectiveType ?? '4g' };
+    await context.addInitScript(
+      (value) => Object.defineProperty(navigator, 'connection', { value }),
+      connection,
     );
   }
   const page = await context.newPage();
@@ -113,11 +116,32 @@ export async function openPage(
   return recorded;
 }
 
+/** Hydrated, and the router's code (loaded after hydration) running: links navigate softly. */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+  await page.waitForFunction(() => document.documentElement.dataset.router === 'ready');
 }
 
 export { launchChromium };
+
+/** The router's devtools snapshot: the prefetch cache, the queue and the budget, as the page sees them. */
+export function devtoolsSnapshot(page: Page): Promise<DevtoolsSnapshot> {
+  type Devtools = { __SWITCHYARD_DEVTOOLS__: { snapshot(): DevtoolsSnapshot } };
+  return page.evaluate(() => (window as unknown as Devtools).__SWITCHYARD_DEVTOOLS__.snapshot());
+}
+
+/** Waits (up to `timeout`) until no prefetch is running or waiting; gives the snapshot then. */
+export async function prefetchQueueIdle(page: Page, timeout: number): Promise<DevtoolsSnapshot> {
+  await expect
+    .poll(
+      async () => {
+        const { queue } = await devtoolsSnapshot(page);
+        return queue.running.length + queue.waiting.length;
+      },
+      { timeout },
+    )
+    .toBe(0);
+  return devtoolsSnapshot(page);
+}
 
 /**
  * A page at `url`, hydrated when scripts run, whose `requests` list starts empty after the load:

@@ -5,13 +5,14 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { statusLabel } from '../../client/devtools/timeline';
-import type { DevtoolsSnapshot } from '../../client/router-types';
 import {
   openPage,
   serveWithChromium,
   skipWithoutChromium,
   waitForHydration,
   type RunningServer,
+  devtoolsSnapshot,
+  prefetchQueueIdle,
 } from './harness';
 
 const dataMode = (r: Request) => new URL(r.url()).searchParams.get('_syp');
@@ -22,23 +23,13 @@ const isNavigationRequest = (r: Request) =>
   r.resourceType() === 'document' || (isPageData(r) && !isPrefetch(r));
 const pathOf = (r: Request) => new URL(r.url()).pathname + new URL(r.url()).search.replace(/[?&]_sy.*$/, '');
 
-function snapshot(page: Page): Promise<DevtoolsSnapshot> {
-  type Devtools = { __SWITCHYARD_DEVTOOLS__: { snapshot(): DevtoolsSnapshot } };
-  return page.evaluate(() => (window as unknown as Devtools).__SWITCHYARD_DEVTOOLS__.snapshot());
-}
+const snapshot = devtoolsSnapshot;
 
 /** Prefetches of slow pages take seconds; polls wait that long. */
 const POLL = { timeout: 10_000 };
 
 /** Waits until no prefetch is running or waiting. */
-async function queueIdle(page: Page): Promise<void> {
-  await expect
-    .poll(async () => {
-      const { queue } = await snapshot(page);
-      return queue.running.length + queue.waiting.length;
-    }, POLL)
-    .toBe(0);
-}
+const queueIdle = async (page: Page): Promise<void> => void (await prefetchQueueIdle(page, POLL.timeout));
 
 async function entryOf(page: Page, key: string) {
   return (await snapshot(page)).entries.find((e) => e.key === key);

@@ -5,7 +5,13 @@
  */
 import type { Browser, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { openAt, serveWithChromium, skipWithoutChromium, type RunningServer } from './harness';
+import {
+  openAt,
+  serveWithChromium,
+  skipWithoutChromium,
+  waitForHydration,
+  type RunningServer,
+} from './harness';
 
 const isDocument = (r: Request) => r.resourceType() === 'document';
 
@@ -76,6 +82,7 @@ describe.skipIf(skipWithoutChromium)('routing fixture in Chromium', () => {
     expect(await page.locator('#panel-settings').count()).toBe(1);
     // No default.tsx for the children: kept on a soft navigation, a 404 document otherwise.
     await page.goto(`${server.url}/bare`);
+    await waitForHydration(page); // a click before it would be a plain link's full load
     await page.locator('#to-settings').click();
     await page.locator('#panel-settings').waitFor();
     expect(await page.locator('#bare-home').count()).toBe(1);
@@ -104,6 +111,7 @@ describe.skipIf(skipWithoutChromium)('routing fixture in Chromium', () => {
     expect(requests.filter(isDocument)).toEqual([]);
     // Another pathname in the scope is intercepted, so the rule above is the pathname's.
     await page.goto(`${server.url}/isp`);
+    await waitForHydration(page); // a click before it would be a plain link's full load
     await page.locator('#to-search').click();
     await page.locator('#search-modal').waitFor();
     expect(errors).toEqual([]);

@@ -38,8 +38,17 @@ describe('page data', () => {
     expect(res.body.segments[0].layoutData).toBeUndefined();
   });
 
-  test('a prefetch (auto with no origin) is answered whole: the entry may be used from any page', async () => {
-    const res = await request(app).get('/photos/7?_sy=&_syp=auto');
+  test('a prefetch that names the page it is made from gets no layout data back that the client holds', async () => {
+    for (const mode of ['auto', 'full']) {
+      const res = await request(app).get(`/photos/7?_sy=%2Fphotos%2F6&_syp=${mode}`);
+      expect(res.body.segments[0]).toMatchObject({ dir: '', reuseLayoutData: true });
+      expect(res.body.segments[0].layoutData).toBeUndefined();
+      expect(res.body.segments.at(-1).pageData).toMatchObject({ id: '7' });
+    }
+  });
+
+  test('a prefetch with no origin (the client holds nothing it trusts) is answered whole', async () => {
+    const res = await request(app).get('/photos/7?_sy=&_syp=full');
     expect(res.body.segments[0].layoutData).toEqual({ site: 'fixture' });
     expect(res.body.segments[0].reuseLayoutData).toBeUndefined();
   });

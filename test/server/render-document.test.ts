@@ -1,4 +1,6 @@
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
+import type { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
@@ -181,4 +183,35 @@ describe('render lifetime (S3)', () => {
       vi.useRealTimers();
     }
   });
+});
+
+describe('what a finished response holds', () => {
+  // React's pipe() listens on its destination and never stops; a response that the collector
+  // keeps a while would keep the whole render (page state, data, scripts) alive with it.
+  test.each(['identity', 'gzip'])(
+    'a page response (%s) keeps none of the render’s listeners once it has closed',
+    async (encoding) => {
+      const { app: server } = app();
+      // What React wrote into: the response, or the compressor piped into it.
+      let destination: Writable | undefined;
+      let closed!: Promise<void>;
+      const http = createServer((req, res) => {
+        destination = res;
+        res.once('pipe', (compressor: Writable) => (destination = compressor));
+        closed = new Promise((resolve) => res.once('close', () => setImmediate(resolve)));
+        server(req, res);
+      }).listen(0, '127.0.0.1');
+      await new Promise((resolve) => http.once('listening', resolve));
+      const { port } = http.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding === 'gzip' ? 'gzip' : null);
+      expect(await res.text()).toContain('<h1>Home</h1>');
+      await closed;
+      http.close();
+      expect(destination!.listenerCount('drain')).toBe(0);
+      expect(destination!.listenerCount('error')).toBe(0);
+      // The render's own bookkeeping stays on the response; nothing of React's does.
+      expect(destination!.listenerCount('close')).toBe(encoding === 'gzip' ? 0 : 1);
+    },
+  );
 });

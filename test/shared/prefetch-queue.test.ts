@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createPrefetchQueue, QueueFull } from '../../shared/prefetch-queue';
+import { createPrefetchQueue, Dropped, QueueFull } from '../../shared/prefetch-queue';
 import { deferred, type Deferred } from '../helpers/deferred';
 
 /** Lets p-limit's internal promise hops run. */
@@ -116,15 +116,77 @@ describe('prefetch queue', () => {
     expect(queue.bump('/p/1')).toBe(false); // not waiting: nothing to do
   });
 
-  test('clear cancels waiting tasks; running ones finish', async () => {
-    const queue = createPrefetchQueue(1);
-    const { replies, run } = tasks(2);
-    const first = queue.add('/p/1', run('/p/1'));
-    const second = queue.add('/p/2', run('/p/2'));
+  test('cancel drops every task but one: waiting ones never start, running ones are aborted', async () => {
+    const queue = createPrefetchQueue(2);
+    const { keys, started } = tasks(4);
+    const cancelled: string[] = [];
+    const replies: Record<string, Deferred<string>> = {};
+    const outcomes = keys.map((key) => {
+      replies[key] = deferred<string>();
+      return queue
+        .add(key, (cancellation) => {
+          started.push(key);
+          cancellation.onCancel(() => cancelled.push(key));
+          return replies[key]!.promise;
+        })
+        .then(
+          (value) => `${key} ${value}`,
+          (error: unknown) => `${key} ${error instanceof Dropped ? 'dropped' : 'failed'}`,
+        );
+    });
     await settle();
-    queue.clear();
-    await expect(second).rejects.toThrow('prefetch cancelled');
-    replies['/p/1']!.resolve('kept');
-    expect(await first).toBe('kept');
+    expect(queue.running()).toEqual(['/p/1', '/p/2']);
+    queue.cancel('/p/2');
+    expect(cancelled).toEqual(['/p/1']); // the running one hears it, to abort its request
+    expect(queue.running()).toEqual(['/p/2']);
+    expect(queue.waiting()).toEqual([]);
+    replies['/p/2']!.resolve('kept');
+    replies['/p/1']!.reject(new Error('aborted'));
+    expect(await Promise.all(outcomes)).toEqual([
+      '/p/1 dropped',
+      '/p/2 kept',
+      '/p/3 dropped',
+      '/p/4 dropped',
+    ]);
+    await settle();
+    expect(started).toEqual(['/p/1', '/p/2']); // the cancelled ones never start, even as slots free up
+    expect(queue.activeCount + queue.pendingCount).toBe(0);
+  });
+
+  test('intent goes before viewport: an intent task, or a promoted one, starts before every viewport task', async () => {
+    const queue = createPrefetchQueue(1);
+    const { keys, replies, started, run } = tasks(5);
+    void queue.add('/p/1', run('/p/1'));
+    await settle(); // /p/1 takes the one place
+    for (const key of keys.slice(1, 4)) void queue.add(key, run(key));
+    void queue.add('/p/5', run('/p/5'), 'intent');
+    queue.promote('/p/3');
+    await settle();
+    expect(queue.waiting()).toEqual(['/p/5', '/p/3', '/p/2', '/p/4']);
+    for (const key of ['/p/1', '/p/5', '/p/3', '/p/2', '/p/4']) {
+      replies[key]!.resolve('ok');
+      await settle();
+    }
+    expect(started).toEqual(['/p/1', '/p/5', '/p/3', '/p/2', '/p/4']);
+  });
+
+  test('a full queue drops its oldest viewport task, never an intent one', async () => {
+    const queue = createPrefetchQueue(1, 2);
+    const { replies, run } = tasks(4);
+    const outcome = (key: string, lane?: 'intent') =>
+      queue.add(key, run(key), lane).then(
+        () => `${key} ran`,
+        (error: unknown) => `${key} ${error instanceof QueueFull ? 'dropped' : 'failed'}`,
+      );
+    const first = outcome('/p/1');
+    await settle();
+    const rest = [outcome('/p/2', 'intent'), outcome('/p/3'), outcome('/p/4')];
+    await settle();
+    expect(queue.waiting()).toEqual(['/p/2', '/p/4']);
+    for (const key of ['/p/1', '/p/2', '/p/4']) {
+      replies[key]!.resolve('ok');
+      await settle();
+    }
+    expect(await Promise.all([first, ...rest])).toEqual(['/p/1 ran', '/p/2 ran', '/p/3 dropped', '/p/4 ran']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildRouteTree, RouteTreeError } from '../../shared/route-tree';
+import { assembleRouteTree, buildRouteTree, RouteTreeError } from '../../shared/route-tree';
 import { formatTree } from '../../shared/format-tree';
 import { parseSegment } from '../../shared/segment';
 
@@ -239,5 +239,18 @@ describe('buildRouteTree', () => {
 
   test('a slot page may share its URL with the main page', () => {
     expect(problemsOf(['layout.tsx', 'page.tsx', '@modal/page.tsx', '@modal/default.tsx'])).toEqual([]);
+  });
+});
+
+describe('assembleRouteTree', () => {
+  test('gives the tree buildRouteTree gives for files already checked', () => {
+    const files = ['layout.tsx', 'photos/[id]/page.tsx', '(shop)/@modal/(.)photos/[id]/page.tsx'];
+    expect(assembleRouteTree(files)).toEqual(buildRouteTree(files));
+  });
+
+  test('runs none of the rules: that is the build and the server’s job', () => {
+    const files = ['[a]/page.tsx', '[b]/page.tsx'];
+    expect(problemsOf(files)).not.toEqual([]);
+    expect(formatTree(assembleRouteTree(files))).toBe(['/', '├─ [a] [page]', '└─ [b] [page]'].join('\n'));
   });
 });

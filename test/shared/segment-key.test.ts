@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { segmentKey } from '../../shared/page-state';
+import { paramOf, parseSegment } from '../../shared/segment';
 
 describe('segmentKey', () => {
   test.each([
@@ -25,5 +26,40 @@ describe('segmentKey', () => {
       expect(segmentKey(`s${i}/[id]`, { id: String(i) })).toBe(`s${i}/[id]|["${i}"]`);
     }
     expect(segmentKey('photos/[id]', { id: '4' })).toBe('photos/[id]|["4"]');
+  });
+
+  // segmentKey reads param folders on its own (the browser's first load does without
+  // segment.ts): it must read every folder name as parseSegment does.
+  test.each([
+    '[id]',
+    '[...path]',
+    '[[...slug]]',
+    '[user_id]',
+    '[post-id]',
+    '[ид]',
+    '(.)[id]',
+    '(..)[id]',
+    '(..)(..)[...path]',
+    '(...)[[...slug]]',
+    '(.)(..)[id]',
+    'photos',
+    '(feed)',
+    '@modal',
+    '@[x]',
+    '([x])',
+    '(.)',
+    '(....)[id]',
+    '[[id]]',
+    '[....slug]',
+    '[…slug]',
+    '[a]]',
+    '[[...a]',
+    '[a b]',
+    '[]',
+    '[...]',
+    'x[id]',
+  ])('the folder %s binds what parseSegment says', (name) => {
+    const param = paramOf(parseSegment(name));
+    expect(segmentKey(name, { [param ?? '']: 'v' })).toBe(param === undefined ? name : `${name}|["v"]`);
   });
 });

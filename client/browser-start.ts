@@ -1,0 +1,33 @@
+/**
+ * What the entry needs before the router's code has loaded: our entry in `history.state`, the
+ * route modules of the page the server rendered, and the view of the first commit.
+ */
+import type { RouterView } from './router-root';
+import type { HistoryEntryState, Modules } from './router-types';
+
+export type Importers = Readonly<Record<string, () => Promise<Record<string, unknown>>>>;
+
+/** Imports route files' modules (`import.meta.glob`'s importers), each file's default export. */
+export async function loadRouteModules(importers: Importers, files: readonly string[]): Promise<Modules> {
+  const loaded = await Promise.all(files.map((file) => importers[file]!()));
+  return new Map(files.map((file, i) => [file, loaded[i]!.default]));
+}
+
+/** Reads our entry state out of `history.state`, which other code may have set to anything. */
+export function readHistoryEntry(value: unknown): HistoryEntryState | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { key, scroll } = value as { key?: unknown; scroll?: { x?: unknown; y?: unknown } };
+  if (typeof key !== 'string') return null;
+  const valid = typeof scroll?.x === 'number' && typeof scroll.y === 'number';
+  return valid ? { key, scroll: { x: scroll.x as number, y: scroll.y as number } } : { key };
+}
+
+/**
+ * The view of the first commit, the only one before the router runs: a reload restores the
+ * scroll position the router saved. Later commits get `browserView` (browser-view.ts).
+ */
+export const firstView: RouterView = {
+  afterCommit({ scroll }) {
+    if (scroll.kind === 'restore') window.scrollTo(scroll.x, scroll.y);
+  },
+};

@@ -1,0 +1,129 @@
+/**
+ * The router as a first paint needs it: the page the server rendered, as the snapshot React
+ * hydrates from, while the code that navigates and prefetches (`start-router.ts`) loads in a
+ * chunk of its own once the page is up. A call that needs that code starts its load if it has
+ * not started and waits for it; when it cannot load (or a navigation's budget runs out first),
+ * a navigation becomes a full page load and a prefetch nothing — a click is never lost.
+ */
+import type { PageState } from '../shared/page-state';
+import type {
+  HistoryEntryState,
+  Modules,
+  NavigateOptions,
+  Router,
+  RouterEffects,
+  RouterSnapshot,
+} from './router-types';
+
+export interface LazyRouterOptions {
+  initial: { state: PageState; modules: Modules; history: HistoryEntryState | null };
+  /** Loads the router's code and creates the router; called once, by the first call that needs it. */
+  load(): Promise<Router>;
+  effects: Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout'>;
+  /** How long a navigation waits for the router's code before it loads the page in full. */
+  budgetMs: number;
+  reportError?: (message: string, error: unknown) => void;
+}
+
+export interface LazyRouter extends Router {
+  /** Starts loading the router's code (once); resolves when it is running. */
+  ready(): Promise<Router>;
+}
+
+/** The snapshot of the page the server rendered, before any navigation. */
+export function firstSnapshot(initial: LazyRouterOptions['initial'], href: string): RouterSnapshot {
+  const saved = initial.history?.scroll;
+  return {
+    state: initial.state,
+    modules: initial.modules,
+    href: toLocal(href),
+    commit: 0,
+    scroll: saved ? { kind: 'restore', ...saved } : { kind: 'keep' },
+    announce: false,
+    pending: false,
+  };
+}
+
+/** Pathname, search and hash of an absolute URL, as the address bar shows them. */
+export function toLocal(href: string): string {
+  const url = new URL(href);
+  // `//x/y` is a path on this site, but history would read it as the host `x`.
+  return url.pathname.replace(/^\/{2,}/, '/') + url.search + url.hash;
+}
+
+export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
+  const { effects, budgetMs, reportError = console.error } = options;
+  const listeners = new Set<() => void>();
+  let snapshot = firstSnapshot(options.initial, effects.currentHref());
+  let loaded: Router | undefined;
+  let loading: Promise<Router> | undefined;
+
+  const notify = () => listeners.forEach((listener) => listener());
+  const ready = () =>
+    (loading ??= options.load().then(
+      (router) => {
+        loaded = router;
+        // From here the router's own snapshots are the ones React reads.
+        router.subscribe(() => {
+          snapshot = router.getSnapshot();
+          notify();
+        });
+        return router;
+      },
+      (error: unknown) => {
+        reportError('switchyard: the router did not load; links load pages in full', error);
+        throw error;
+      },
+    ));
+
+  /** The router, or `undefined` if it failed to load or took longer than the budget. */
+  const within = (ms: number): Promise<Router | undefined> =>
+    new Promise((resolve) => {
+      const timer = effects.setTimeout(() => resolve(undefined), ms);
+      const done = (router?: Router) => {
+        effects.clearTimeout(timer);
+        resolve(router);
+      };
+      ready().then(done, () => done());
+    });
+
+  /** Runs a navigation on the router; without it in time, loads `href` in full. */
+  async function navigation(run: (router: Router) => Promise<void>, href: string): Promise<void> {
+    if (loaded) return run(loaded);
+    if (!snapshot.pending) {
+      snapshot = { ...snapshot, pending: true };
+      notify();
+    }
+    const router = await within(budgetMs);
+    if (router) return run(router);
+    effects.assign(new URL(href, effects.currentHref()).href);
+  }
+
+  /** Calls that may wait for the router, in order, and need no fallback. */
+  const whenLoaded = (run: (router: Router) => void) => void ready().then(run, () => {});
+
+  return {
+    ready,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    navigate: (href, navigateOptions?: NavigateOptions) =>
+      navigation((router) => router.navigate(href, navigateOptions), href),
+    refresh: () => navigation((router) => router.refresh(), effects.currentHref()),
+    revalidate: (paths) => navigation((router) => router.revalidate(paths), effects.currentHref()),
+    // The browser has already moved to the entry: without the router, load it in full.
+    onPopState: (entry) => navigation((router) => router.onPopState(entry), effects.currentHref()),
+    back: () => effects.go(-1),
+    forward: () => effects.go(1),
+    // Nothing to save before the router runs: no navigation can have happened.
+    saveScroll: () => loaded?.saveScroll(),
+    prefetch: (href, kind, trigger) => whenLoaded((router) => router.prefetch(href, kind, trigger)),
+    invalidate: (path, scope) => whenLoaded((router) => router.invalidate(path, scope)),
+    devtools() {
+      if (!loaded) throw new Error('switchyard: the router has not loaded yet');
+      return loaded.devtools();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The router's code a first paint does not need, in a chunk of its own: the entry
+ * (`lazy-router.ts`) imports it once the page has hydrated, or at the first link that comes
+ * into view, is hovered or clicked. It builds the browser's effects and the router, takes over
+ * scroll restoration from the browser, and wires the devtools.
+ */
+import type { RouterConfig } from '../shared/router-config';
+import { browserEffects } from './browser-effects';
+import type { Importers } from './browser-start';
+export { browserView } from './browser-view';
+import { installDevtools } from './devtools/install';
+import { createRouter } from './router';
+import type { Router, RouterOptions } from './router-types';
+
+export function startRouter(
+  initial: RouterOptions['initial'],
+  importers: Importers,
+  config: Pick<RouterConfig, 'prefetch' | 'routeScriptTimeoutMs'>,
+): Router {
+  const effects = browserEffects(importers);
+  const router = createRouter({
+    initial,
+    effects,
+    policy: { freshMs: config.prefetch.freshMs, staleMs: config.prefetch.staleMs },
+    concurrency: config.prefetch.concurrency,
+    routeScriptTimeoutMs: config.routeScriptTimeoutMs,
+  });
+  // The router restores scroll positions itself, from what it saved for each entry.
+  history.scrollRestoration = 'manual';
+  installDevtools(router, effects);
+  return router;
+}

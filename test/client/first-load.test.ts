@@ -1,0 +1,54 @@
+/**
+ * What the browser runs before its first paint, read from a production build of the client
+ * entry (the one the bench weighs): the route tree's rules run at build time and on the server,
+ * the router's navigation and prefetch code loads once the page is up, and the devtools panel
+ * only when opened.
+ */
+import { beforeAll, expect, test } from 'vitest';
+import { routerRuntime, type CodeSize } from '../../scripts/bench/runtime';
+
+let firstLoad: string[];
+let afterPaint: string[];
+const namesOf = (size: CodeSize) => size.modules.map((m) => m.module);
+
+beforeAll(async () => {
+  const runtime = await routerRuntime();
+  firstLoad = namesOf(runtime);
+  afterPaint = namesOf(runtime.afterPaint);
+}, 60_000);
+
+test('the route tree is not checked again in the browser', () => {
+  const all = [...firstLoad, ...afterPaint];
+  expect(all).toContain('shared/route-tree.ts');
+  expect(all).not.toContain('shared/validate-route-tree.ts');
+  expect(all).not.toContain('shared/folder-name.ts');
+});
+
+test('the devtools panel is not part of the first load', () => {
+  expect(firstLoad).toContain('client/entry.tsx');
+  expect(firstLoad).not.toContain('client/devtools/panel.tsx');
+  expect(afterPaint).not.toContain('client/devtools/panel.tsx');
+});
+
+test('navigation, prefetch and the devtools hooks load after the first paint', () => {
+  const later = [
+    'client/router.ts',
+    'client/prefetcher.ts',
+    'shared/prefetch-cache.ts',
+    'shared/match-route.ts',
+    'shared/segment.ts',
+    'client/browser-view.ts',
+    'client/devtools/install.ts',
+  ];
+  for (const module of later) {
+    expect(firstLoad).not.toContain(module);
+    expect(afterPaint).toContain(module);
+  }
+  // The first load keeps what hydration needs.
+  for (const module of ['client/render-route.tsx', 'client/error-boundary.tsx', 'client/lazy-router.ts'])
+    expect(firstLoad).toContain(module);
+});
+
+test('the Sentry SDK is neither first-load nor after-paint code', () => {
+  expect([...firstLoad, ...afterPaint].some((m) => m.includes('@sentry'))).toBe(false);
+});

@@ -1,0 +1,164 @@
+/**
+ * The router before its code has loaded: the first page's snapshot at once, calls that wait for
+ * the code and then run on the real router, and a full page load when the code fails to load or
+ * takes longer than a navigation's budget. Loads are deferred promises settled by hand.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createLazyRouter, firstSnapshot } from '../../client/lazy-router';
+import type { Router } from '../../client/router-types';
+import { deferred, type Deferred } from '../helpers/deferred';
+import {
+  answer,
+  flush,
+  harness,
+  jsonResponse,
+  ORIGIN,
+  pageState,
+  start,
+  type Harness,
+} from '../helpers/router-harness';
+
+vi.mock('react', () => {
+  throw new Error('the lazy router imported React');
+});
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const BUDGET_MS = 3_800;
+
+function lazy(h: Harness) {
+  const code: Deferred<Router> = deferred();
+  const reported: string[] = [];
+  let loads = 0;
+  const router = createLazyRouter({
+    initial: {
+      state: pageState('/', 'feed'),
+      modules: new Map(),
+      history: { key: 'k0', scroll: { x: 0, y: 40 } },
+    },
+    load: () => {
+      loads++;
+      return code.promise;
+    },
+    effects: h.effects,
+    budgetMs: BUDGET_MS,
+    reportError: (message) => reported.push(message),
+  });
+  return { router, code, reported, loads: () => loads };
+}
+
+describe('before the router has loaded', () => {
+  test('the first page is the snapshot, and nothing loads until something needs the router', () => {
+    const h = harness();
+    const { router, loads } = lazy(h);
+    expect(router.getSnapshot()).toEqual({
+      state: pageState('/', 'feed'),
+      modules: new Map(),
+      href: '/',
+      commit: 0,
+      scroll: { kind: 'restore', x: 0, y: 40 },
+      announce: false,
+      pending: false,
+    });
+    router.saveScroll();
+    router.back();
+    expect(h.history.map((e) => e.op)).toEqual(['go -1']);
+    expect(loads()).toBe(0);
+  });
+
+  test('it is the snapshot the router starts with, so hydration and the router agree', () => {
+    const h = harness();
+    const initial = { state: pageState('/', 'feed'), modules: new Map(), history: null };
+    expect(firstSnapshot(initial, h.effects.currentHref())).toEqual(start(h).getSnapshot());
+  });
+
+  test('a click waits for the code, shows as pending, then navigates softly', async () => {
+    const h = harness();
+    const { router, code, loads } = lazy(h);
+    const seen: boolean[] = [];
+    router.subscribe(() => seen.push(router.getSnapshot().pending));
+    const done = router.navigate('/photos/3');
+    expect(router.getSnapshot().pending).toBe(true);
+    expect(loads()).toBe(1);
+    code.resolve(start(h));
+    await flush();
+    expect(h.fetches.map((f) => new URL(f.url, ORIGIN).pathname)).toEqual(['/photos/3']);
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/photos/3', 'photos')));
+    await done;
+    expect(router.getSnapshot()).toMatchObject({ href: '/photos/3', commit: 1, pending: false });
+    expect(seen.at(-1)).toBe(false);
+    expect(h.assigned).toEqual([]);
+  });
+
+  test('prefetches wait for the code and run in order on the router', async () => {
+    const h = harness();
+    const { router, code, loads } = lazy(h);
+    router.prefetch('/a');
+    router.prefetch('/b', 'full');
+    expect(loads()).toBe(1);
+    code.resolve(start(h));
+    await flush();
+    // Which query a prefetch carries is the prefetcher's business; the order is this test's.
+    expect(h.fetches.map((f) => new URL(f.url, ORIGIN).pathname)).toEqual(['/a', '/b']);
+    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/a', '/b']);
+  });
+
+  test('a prefetch that waited keeps why it was asked for: a link in view is held to the budget', async () => {
+    const h = harness();
+    const { router, code } = lazy(h);
+    for (let i = 1; i <= 10; i++) router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    code.resolve(start(h));
+    await flush();
+    // Six fit the budget before anything is measured (see prefetch-policy.test.ts); four wait.
+    expect(router.devtools().budget.heldBack).toEqual(['/p/7', '/p/8', '/p/9', '/p/10']);
+  });
+});
+
+describe('when the router does not load', () => {
+  test('a click loads the page in full, and a prefetch does nothing', async () => {
+    const h = harness();
+    const { router, code, reported } = lazy(h);
+    router.prefetch('/a');
+    const done = router.navigate('/photos/3?x=1#top');
+    code.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await done;
+    expect(h.assigned).toEqual([`${ORIGIN}/photos/3?x=1#top`]);
+    expect(reported).toEqual(['switchyard: the router did not load; links load pages in full']);
+    await router.navigate('/b');
+    expect(h.assigned).toEqual([`${ORIGIN}/photos/3?x=1#top`, `${ORIGIN}/b`]);
+  });
+
+  test('back or forward loads the entry the browser moved to', async () => {
+    const h = harness();
+    const { router, code } = lazy(h);
+    h.location.href = `${ORIGIN}/earlier`;
+    const done = router.onPopState(null);
+    code.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await done;
+    expect(h.assigned).toEqual([`${ORIGIN}/earlier`]);
+  });
+
+  test('code that takes longer than the budget: a full page load, and the late router never navigates', async () => {
+    const h = harness();
+    const { router, code } = lazy(h);
+    const done = router.navigate('/slow');
+    await vi.advanceTimersByTimeAsync(BUDGET_MS - 1);
+    expect(h.assigned).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(h.assigned).toEqual([`${ORIGIN}/slow`]);
+    code.resolve(start(h));
+    await flush();
+    expect(h.fetches).toEqual([]);
+  });
+
+  test('the devtools snapshot says the router has not loaded', () => {
+    const { router } = lazy(harness());
+    expect(() => router.devtools()).toThrow(/has not loaded yet/);
+  });
+});

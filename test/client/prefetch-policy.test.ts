@@ -1,0 +1,234 @@
+/**
+ * What prefetching costs the user's link: held layout data is not sent again, links only in view
+ * spend from a byte budget per page view, intent goes first and past the budget, and a page the
+ * user leaves stops prefetching. The router core on fake effects; no timers, no sleeps.
+ */
+import { describe, expect, test } from 'vitest';
+import { prefetchAllowed } from '../../client/browser-effects';
+import { PREFETCH_BUDGET_BYTES, RESPONSE_HEADER_BYTES } from '../../shared/constants';
+import { createPrefetchBudget } from '../../shared/prefetch-budget';
+import { deferred } from '../helpers/deferred';
+import {
+  answer,
+  flush,
+  harness,
+  pageState,
+  prefetchAnswer,
+  start,
+  type Harness,
+} from '../helpers/router-harness';
+
+/** A page-data response the way the server sends it: with its size on the wire. */
+function sized(body: unknown, bytes: number): Response {
+  return new Response(JSON.stringify(body), {
+    headers: { 'content-type': 'application/json', 'content-length': String(bytes) },
+  });
+}
+
+/** Lets responses be read: a body is read across a few turns of the event loop. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    await flush();
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+const paths = (h: Harness) => h.fetches.map((f) => f.url.split('?')[0]);
+
+describe('a prefetch carries the held layout keys', () => {
+  test('a prefetch request carries the held layout keys: the server leaves that data out, and the entry takes it from the page', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed', { user: 'grace' }));
+    router.prefetch('/b', 'auto', 'viewport');
+    await flush();
+    // `_sy` names the page it is made from: the server knows the layouts (and params) it holds.
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto']);
+    h.fetches[0]!.reply.resolve(sized(answer('/b', 'b'), 300));
+    await flush();
+    expect(router.devtools().entries.map((e) => [e.key, e.status])).toEqual([['/b', 'fresh']]);
+    // Used from here, the entry renders at once with the layout data the page held.
+    await router.navigate('/b');
+    expect(h.fetches).toHaveLength(1);
+    expect(router.getSnapshot().state.segments[0]!.layoutData).toEqual({ user: 'grace' });
+    expect(router.getSnapshot().state.segments[0]!.reuseLayoutData).toBeUndefined();
+  });
+
+  test('a page that does not hold all its data (waiting on what is behind its loading state) asks for everything', async () => {
+    const h = harness();
+    const router = start(h, { ...pageState('/', 'feed'), pendingAt: 1 });
+    router.prefetch('/b', 'auto', 'viewport');
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto']);
+  });
+
+  test('a trimmed answer to a prefetch made from nothing held fails the entry, and the click fetches for itself', async () => {
+    const h = harness();
+    const router = start(h, { ...pageState('/', 'feed'), notFound: 'not-found.tsx' });
+    router.prefetch('/b');
+    await flush();
+    h.fetches[0]!.reply.resolve(sized(answer('/b', 'b'), 300));
+    await flush();
+    expect(router.devtools().entries.map((e) => e.data)).toEqual(['failed']);
+  });
+});
+
+describe('the byte budget of a page view', () => {
+  test('links in view prefetch until the budget is spent; the rest wait for room, and go as it frees', async () => {
+    const h = harness();
+    const router = start(h);
+    for (let i = 1; i <= 14; i++) router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    await flush();
+    // Before anything is measured a prefetch is guessed at 8 KiB: six fit in 48 KiB (five run).
+    const { running, waiting } = router.devtools().queue;
+    expect([...running, ...waiting]).toEqual(['/p/1', '/p/2', '/p/3', '/p/4', '/p/5', '/p/6']);
+    // Each comes back at 4 KiB with its headers: room for more, taken in order by the links that waited.
+    let answered = 0;
+    while (answered < h.fetches.length) {
+      for (const fetch of h.fetches.slice(answered)) {
+        const path = fetch.url.split('?')[0]!;
+        fetch.reply.resolve(
+          sized(prefetchAnswer(path, 'p'), PREFETCH_BUDGET_BYTES / 12 - RESPONSE_HEADER_BYTES),
+        );
+        answered++;
+      }
+      await settle();
+    }
+    expect(paths(h)).toEqual(Array.from({ length: 12 }, (_, i) => `/p/${i + 1}`));
+    router.prefetch('/p/15', 'auto', 'viewport');
+    await flush();
+    expect(paths(h)).toHaveLength(12); // the budget is spent: /p/13 to /p/15 are never fetched
+    expect(router.devtools().budget).toEqual({
+      limitBytes: PREFETCH_BUDGET_BYTES,
+      spentBytes: PREFETCH_BUDGET_BYTES,
+      inFlight: 0,
+      heldBack: ['/p/13', '/p/14', '/p/15'],
+    });
+  });
+
+  test('intent is not held to the budget, and goes before every link that is only in view', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed'), { concurrency: 1 });
+    for (let i = 1; i <= 3; i++) router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    await flush(); // /p/1 takes the one place
+    router.prefetch('/p/3', 'auto', 'intent'); // the pointer moves onto a link that waits
+    router.prefetch('/hover', 'auto', 'intent');
+    await flush();
+    expect(router.devtools().queue).toEqual({ running: ['/p/1'], waiting: ['/p/3', '/hover', '/p/2'] });
+    h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/p/1', 'p'), 60_000)); // the whole budget and more
+    await flush();
+    router.prefetch('/p/9', 'auto', 'viewport');
+    router.prefetch('/q', 'auto', 'intent');
+    await flush();
+    expect(router.devtools().queue.waiting).toEqual(['/hover', '/q', '/p/2']);
+    expect(router.devtools().entries.map((e) => e.key)).not.toContain('/p/9');
+  });
+
+  test('a new page view has a budget of its own', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('/b', 'auto', 'viewport');
+    await flush();
+    // 30 KiB: another as large would not fit in what is left of 48.
+    h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/b', 'b'), 30 * 1024 - RESPONSE_HEADER_BYTES));
+    await flush();
+    router.prefetch('/c', 'auto', 'viewport');
+    await flush();
+    expect(paths(h)).toEqual(['/b']);
+    await router.navigate('/b');
+    router.prefetch('/c', 'auto', 'viewport');
+    await flush();
+    expect(paths(h)).toEqual(['/b', '/c']);
+  });
+});
+
+describe('the page left behind stops prefetching', () => {
+  test("a left page's queue is emptied: waiting prefetches never start, running ones are aborted, and their entries go", async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed'), { concurrency: 2 });
+    for (const path of ['/a', '/b', '/c', '/d']) router.prefetch(path, 'auto', 'viewport');
+    await flush();
+    expect(router.devtools().queue).toEqual({ running: ['/a', '/b'], waiting: ['/c', '/d'] });
+    h.location.href = 'https://app.example/older';
+    const back = router.onPopState({ key: 'not-held' });
+    await flush();
+    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(h.fetches.slice(0, 2).every((f) => f.signal.aborted)).toBe(true);
+    expect(router.devtools().entries).toEqual([]); // nothing is known of them: not failures
+    h.fetches[2]!.reply.resolve(sized(answer('/older', 'older'), 300));
+    await back;
+    expect(paths(h)).toEqual(['/a', '/b', '/older']); // /c and /d never went
+    // Links of the new page prefetch again.
+    router.prefetch('/c', 'auto', 'viewport');
+    await flush();
+    expect(paths(h)).toEqual(['/a', '/b', '/older', '/c']);
+  });
+
+  test('a left prefetch whose scripts hang gives its place up at once, not after its 15 s', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed'), { concurrency: 1 });
+    h.script = deferred<unknown>(); // route scripts that never come
+    router.prefetch('/a', 'auto', 'viewport');
+    await flush();
+    h.fetches[0]!.reply.resolve(sized(answer('/a', 'a'), 300));
+    await settle();
+    expect(router.devtools().queue.running).toEqual(['/a']); // its data is in; its scripts hang
+    h.location.href = 'https://app.example/older';
+    void router.onPopState({ key: 'not-held' });
+    await settle();
+    router.prefetch('/c', 'auto', 'viewport');
+    await settle();
+    expect(paths(h)).toEqual(['/a', '/older', '/c']);
+  });
+
+  test('the page the user goes to keeps its prefetch, and the navigation uses it', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed'), { concurrency: 2 });
+    for (const path of ['/a', '/b', '/c']) router.prefetch(path, 'auto', 'viewport');
+    await flush();
+    const done = router.navigate('/b');
+    await flush();
+    expect(h.fetches[0]!.signal.aborted).toBe(true);
+    expect(h.fetches[1]!.signal.aborted).toBe(false);
+    h.fetches[1]!.reply.resolve(sized(answer('/b', 'b'), 300));
+    await done;
+    expect(router.getSnapshot().href).toBe('/b');
+    expect(paths(h)).toEqual(['/a', '/b']);
+  });
+});
+
+describe('the connection', () => {
+  test('Save-Data: no prefetch at all; 2G or slower: only on intent or when the app asks', () => {
+    for (const trigger of ['viewport', 'intent', 'api'] as const) {
+      expect(prefetchAllowed(trigger, { saveData: true, effectiveType: '4g' })).toBe(false);
+      expect(prefetchAllowed(trigger, undefined)).toBe(true);
+      expect(prefetchAllowed(trigger, { effectiveType: '3g' })).toBe(true);
+    }
+    for (const slow of ['2g', 'slow-2g']) {
+      expect(prefetchAllowed('viewport', { effectiveType: slow })).toBe(false);
+      expect(prefetchAllowed('intent', { effectiveType: slow })).toBe(true);
+      expect(prefetchAllowed('api', { effectiveType: slow })).toBe(true);
+    }
+  });
+});
+
+describe('the budget on its own', () => {
+  test('a prefetch dropped before it started costs nothing; one cut short costs the estimate; a page left counts nowhere', () => {
+    const budget = createPrefetchBudget(90, 10);
+    const never = budget.open();
+    never.release();
+    expect(budget.spent).toBe(0);
+    const cut = budget.open();
+    cut.cancel();
+    expect(budget.spent).toBe(10);
+    const measured = budget.open();
+    measured.settle(30); // the estimate is now the mean of what was measured: 30
+    expect(budget.spent).toBe(40);
+    expect(budget.fits()).toBe(true); // 40 + 30 ≤ 90
+    const open = budget.open();
+    expect(budget.fits()).toBe(false); // 40 + 2 × 30 > 90
+    budget.newPageView();
+    open.settle(50);
+    expect(budget.spent).toBe(0);
+    expect(budget.inFlight).toBe(0);
+  });
+});
