@@ -4,11 +4,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page, Request, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
 import { BUILDS } from './global-setup';
 import {
+  isDocument,
   openAt,
   openPage,
   serveWithChromium,
@@ -18,7 +19,6 @@ import {
   type RunningServer,
 } from './harness';
 
-const isDocument = (r: Request) => r.resourceType() === 'document';
 const isAction = (url: URL) => url.pathname.startsWith('/_switchyard/action/');
 
 /** Holds every action request until `release()`, so a test can look at the pending state. */

@@ -2,10 +2,11 @@
  * Boundaries, redirects and the fallback messages in Chromium against the production demo
  * (SPEC E1–E5, issue 6).
  */
-import type { Browser, Request } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { CLIENT_ERROR_MESSAGE, SERVER_ERROR_MESSAGE } from '../../shared/error-messages';
 import {
+  isDocument,
   openAt,
   openPage,
   serveWithChromium,
@@ -13,8 +14,6 @@ import {
   waitForHydration,
   type RunningServer,
 } from './harness';
-
-const isDocument = (r: Request) => r.resourceType() === 'document';
 
 describe.skipIf(skipWithoutChromium)('boundaries in Chromium', () => {
   let server: RunningServer;

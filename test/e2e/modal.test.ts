@@ -6,6 +6,8 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { DevtoolsSnapshot } from '../../client/router-types';
 import {
+  isDocument,
+  isPageData,
   openPage,
   serveWithChromium,
   skipWithoutChromium,
@@ -13,8 +15,6 @@ import {
   type RunningServer,
 } from './harness';
 
-const isDocument = (r: Request) => r.resourceType() === 'document';
-const isPageData = (r: Request) => new URL(r.url()).searchParams.has('_sy');
 const isNavigationData = (r: Request) => isPageData(r) && !new URL(r.url()).searchParams.has('_syp');
 
 /** What the page shows: the feed, the feed with a photo dialog over it, or a full photo page. */

@@ -3,17 +3,16 @@
  * fixture): a static interceptor beside a dynamic one, slots with no match and no default,
  * and a change of search params alone on a page that intercepts its own path.
  */
-import type { Browser, Request } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
+  isDocument,
   openAt,
   serveWithChromium,
   skipWithoutChromium,
   waitForHydration,
   type RunningServer,
 } from './harness';
-
-const isDocument = (r: Request) => r.resourceType() === 'document';
 
 describe.skipIf(skipWithoutChromium)('routing fixture in Chromium', () => {
   let server: RunningServer;
