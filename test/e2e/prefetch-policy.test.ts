@@ -8,14 +8,14 @@ import type { Browser, Page, Request, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PREFETCH_BUDGET_BYTES } from '../../shared/constants';
 import {
+  devtoolsSnapshot,
   isPageData,
   openPage,
+  prefetchQueueIdle,
   serveWithChromium,
   skipWithoutChromium,
   waitForHydration,
   type RunningServer,
-  devtoolsSnapshot,
-  prefetchQueueIdle,
 } from './harness';
 
 const isPrefetch = (r: Request) =>
