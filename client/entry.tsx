@@ -40,6 +40,7 @@ async function start(state: PageState): Promise<void> {
     effects: {
       currentHref: () => location.href,
       assign: (href) => location.assign(href),
+      reload: () => location.reload(),
       go: (delta) => history.go(delta),
       setTimeout: (callback, ms) => setTimeout(callback, ms),
       clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

@@ -19,7 +19,10 @@ export interface LazyRouterOptions {
   initial: { state: PageState; modules: Modules; history: HistoryEntryState | null };
   /** Loads the router's code and creates the router; called once, by the first call that needs it. */
   load(): Promise<Router>;
-  effects: Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout'>;
+  effects: Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout'> & {
+    /** Loads the document's URL again (`location.reload()`): where `assign` may only scroll. */
+    reload(): void;
+  };
   /** How long a navigation waits for the router's code before it loads the page in full. */
   budgetMs: number;
   reportError?: (message: string, error: unknown) => void;
@@ -87,16 +90,26 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
       ready().then(done, () => done());
     });
 
-  /** Runs a navigation on the router; without it in time, loads `href` in full. */
-  async function navigation(run: (router: Router) => Promise<void>, href: string): Promise<void> {
+  const setPending = (pending: boolean) => {
+    if (snapshot.pending === pending) return;
+    snapshot = { ...snapshot, pending };
+    notify();
+  };
+
+  /**
+   * Runs a navigation on the router; without it in time, loads `href` in full, or, without an
+   * `href`, the document's own URL again. The page stops showing as pending first: a target
+   * that differs from the page only by its hash is a scroll, not a load, and nothing else
+   * would end it.
+   */
+  async function navigation(run: (router: Router) => Promise<void>, href?: string): Promise<void> {
     if (loaded) return run(loaded);
-    if (!snapshot.pending) {
-      snapshot = { ...snapshot, pending: true };
-      notify();
-    }
+    setPending(true);
     const router = await within(budgetMs);
     if (router) return run(router);
-    effects.assign(new URL(href, effects.currentHref()).href);
+    setPending(false);
+    if (href === undefined) effects.reload();
+    else effects.assign(new URL(href, effects.currentHref()).href);
   }
 
   /** Calls that may wait for the router, in order, and need no fallback. */
@@ -111,10 +124,11 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
     getSnapshot: () => snapshot,
     navigate: (href, navigateOptions?: NavigateOptions) =>
       navigation((router) => router.navigate(href, navigateOptions), href),
-    refresh: () => navigation((router) => router.refresh(), effects.currentHref()),
-    revalidate: (paths) => navigation((router) => router.revalidate(paths), effects.currentHref()),
+    // Without the router, the page is loaded again: `assign` to a URL with a hash would only scroll.
+    refresh: () => navigation((router) => router.refresh()),
+    revalidate: (paths) => navigation((router) => router.revalidate(paths)),
     // The browser has already moved to the entry: without the router, load it in full.
-    onPopState: (entry) => navigation((router) => router.onPopState(entry), effects.currentHref()),
+    onPopState: (entry) => navigation((router) => router.onPopState(entry)),
     back: () => effects.go(-1),
     forward: () => effects.go(1),
     // Nothing to save before the router runs: no navigation can have happened.

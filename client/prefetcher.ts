@@ -137,10 +137,12 @@ export function createPrefetcher({
   function start(url: URL, key: string, intercepted: boolean, kind: 'auto' | 'full', lane: Lane): void {
     const now = effects.now();
     const ticket = budget.open();
+    let started = false;
     // The fetch reads its entry only after its response is back, long after this line.
     const promise = queue.add(
       key,
       (cancellation) => {
+        started = true;
         const cancelled = new AbortController();
         cancellation.onCancel((reason) => cancelled.abort(reason));
         return fetchEntry(url, kind, intercepted, () => entry, cancelled.signal, ticket.settle);
@@ -151,9 +153,10 @@ export function createPrefetcher({
     promise
       .catch((error: unknown) => {
         if (!(error instanceof Dropped)) return; // it only means the navigation fetches itself
-        // Dropped by the queue (full, or the page was left): nothing is known of the URL.
+        // Dropped by the queue (full, the page was left, or the cache cleared): nothing is
+        // known of the URL. One that never started cost nothing; one cut short, its estimate.
         if (cache.get(key) === entry) cache.delete(key);
-        ticket.release();
+        if (!started) ticket.release();
       })
       .finally(() => {
         ticket.cancel(); // failed after it started; a ticket counts once, so a no-op otherwise
@@ -161,8 +164,12 @@ export function createPrefetcher({
       });
   }
 
-  /** Links the budget held back go, oldest first, while they fit. */
+  /**
+   * Links the budget held back go, oldest first, while they fit, and while links in view may
+   * prefetch at all (Save-Data may have been turned on since they were held back).
+   */
   function drainDeferred(): void {
+    if (!(effects.canPrefetch?.('viewport') ?? true)) deferred = [];
     while (deferred.length > 0 && budget.fits()) {
       const { href, kind } = deferred.shift()!;
       prefetch(href, kind, 'viewport');

@@ -298,6 +298,9 @@ export function createRouter(options: RouterOptions): Router {
     scroll: ScrollIntent,
   ): void {
     const local = toLocal(target.href);
+    // A new page view: prefetches the old page started while this navigation was on its way
+    // (a link scrolled into view, a hover) stop too, and the budget starts again.
+    if (kind !== 'refresh') prefetcher.leave();
     if (kind === 'push') {
       saveScroll();
       currentKey = key;

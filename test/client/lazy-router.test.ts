@@ -34,6 +34,7 @@ const BUDGET_MS = 3_800;
 function lazy(h: Harness) {
   const code: Deferred<Router> = deferred();
   const reported: string[] = [];
+  const reloads: string[] = [];
   let loads = 0;
   const router = createLazyRouter({
     initial: {
@@ -45,11 +46,11 @@ function lazy(h: Harness) {
       loads++;
       return code.promise;
     },
-    effects: h.effects,
+    effects: { ...h.effects, reload: () => reloads.push(h.location.href) },
     budgetMs: BUDGET_MS,
     reportError: (message) => reported.push(message),
   });
-  return { router, code, reported, loads: () => loads };
+  return { router, code, reported, reloads, loads: () => loads };
 }
 
 describe('before the router has loaded', () => {
@@ -135,12 +136,38 @@ describe('when the router does not load', () => {
 
   test('back or forward loads the entry the browser moved to', async () => {
     const h = harness();
-    const { router, code } = lazy(h);
-    h.location.href = `${ORIGIN}/earlier`;
+    const { router, code, reloads } = lazy(h);
+    h.location.href = `${ORIGIN}/earlier#part`;
     const done = router.onPopState(null);
     code.reject(new TypeError('Failed to fetch dynamically imported module'));
     await done;
-    expect(h.assigned).toEqual([`${ORIGIN}/earlier`]);
+    // A reload, not `assign`: to a URL with a hash, assign would only scroll.
+    expect(reloads).toEqual([`${ORIGIN}/earlier#part`]);
+    expect(h.assigned).toEqual([]);
+    expect(router.getSnapshot().pending).toBe(false);
+  });
+
+  test('refresh and revalidate load the page again, and the page stops showing as pending', async () => {
+    const h = harness();
+    const { router, code, reloads } = lazy(h);
+    h.location.href = `${ORIGIN}/photos/3#comments`;
+    const refreshed = router.refresh();
+    expect(router.getSnapshot().pending).toBe(true);
+    code.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await refreshed;
+    await router.revalidate([{ path: '/photos/3', type: 'page' }]);
+    expect(reloads).toEqual([`${ORIGIN}/photos/3#comments`, `${ORIGIN}/photos/3#comments`]);
+    expect(router.getSnapshot().pending).toBe(false);
+  });
+
+  test('a link to a hash on the page: the browser scrolls to it, and the page does not stay pending', async () => {
+    const h = harness();
+    const { router, code } = lazy(h);
+    const done = router.navigate('#comments');
+    code.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await done;
+    expect(h.assigned).toEqual([`${ORIGIN}/#comments`]);
+    expect(router.getSnapshot().pending).toBe(false);
   });
 
   test('code that takes longer than the budget: a full page load, and the late router never navigates', async () => {

@@ -5,7 +5,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import { prefetchAllowed } from '../../client/browser-effects';
-import { PREFETCH_BUDGET_BYTES, RESPONSE_HEADER_BYTES } from '../../shared/constants';
+import {
+  PREFETCH_BUDGET_BYTES,
+  PREFETCH_FIRST_ESTIMATE_BYTES,
+  RESPONSE_HEADER_BYTES,
+} from '../../shared/constants';
 import { createPrefetchBudget } from '../../shared/prefetch-budget';
 import { deferred } from '../helpers/deferred';
 import {
@@ -123,6 +127,41 @@ describe('the byte budget of a page view', () => {
     expect(router.devtools().entries.map((e) => e.key)).not.toContain('/p/9');
   });
 
+  test('a prefetch cut short by a refresh counts its estimate; one that never started, nothing', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed'), { concurrency: 1 });
+    router.prefetch('/a', 'auto', 'viewport');
+    router.prefetch('/b', 'auto', 'viewport');
+    await flush();
+    expect(router.devtools().queue).toEqual({ running: ['/a'], waiting: ['/b'] });
+    void router.refresh(); // the same page view: what was spent on it stays spent
+    await settle();
+    expect(h.fetches[0]!.signal.aborted).toBe(true);
+    expect(router.devtools().budget).toMatchObject({
+      spentBytes: PREFETCH_FIRST_ESTIMATE_BYTES,
+      inFlight: 0,
+    });
+  });
+
+  test('links held back by the budget do not go once the user turns Save-Data on', async () => {
+    const h = harness();
+    let saveData = false;
+    h.effects.canPrefetch = () => !saveData;
+    const router = start(h);
+    for (let i = 1; i <= 8; i++) router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    await flush();
+    expect(router.devtools().budget.heldBack).toEqual(['/p/7', '/p/8']);
+    saveData = true;
+    h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/p/1', 'p'), 1024));
+    await settle();
+    // /p/6 was already in the queue; /p/7 and /p/8 were only held back, and go nowhere.
+    expect(paths(h)).toEqual(['/p/1', '/p/2', '/p/3', '/p/4', '/p/5', '/p/6']);
+    const { budget, queue, entries } = router.devtools();
+    expect(budget.heldBack).toEqual([]);
+    expect(queue.waiting).toEqual([]);
+    expect(entries.map((e) => e.key)).not.toContain('/p/7');
+  });
+
   test('a new page view has a budget of its own', async () => {
     const h = harness();
     const router = start(h);
@@ -178,6 +217,27 @@ describe('the page left behind stops prefetching', () => {
     router.prefetch('/c', 'auto', 'viewport');
     await settle();
     expect(paths(h)).toEqual(['/a', '/older', '/c']);
+  });
+
+  test('what the old page prefetches while a navigation is on its way stops when the new page commits', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed'), { concurrency: 2 });
+    const done = router.navigate('/b');
+    await flush();
+    // The old page is still on screen: a link scrolls into view, the pointer rests on another.
+    router.prefetch('/c', 'auto', 'viewport');
+    router.prefetch('/d', 'auto', 'intent');
+    router.prefetch('/e', 'auto', 'viewport');
+    await flush();
+    expect(paths(h)).toEqual(['/b', '/d', '/c']); // intent first
+    h.fetches[0]!.reply.resolve(sized(answer('/b', 'b'), 300));
+    await done;
+    expect(router.getSnapshot().href).toBe('/b');
+    expect(h.fetches.slice(1).every((f) => f.signal.aborted)).toBe(true);
+    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/b']);
+    await settle();
+    expect(paths(h)).toEqual(['/b', '/d', '/c']); // /e never went
   });
 
   test('the page the user goes to keeps its prefetch, and the navigation uses it', async () => {

@@ -170,7 +170,7 @@ describe('prefetch queue', () => {
     expect(started).toEqual(['/p/1', '/p/5', '/p/3', '/p/2', '/p/4']);
   });
 
-  test('a full queue drops its oldest viewport task, never an intent one', async () => {
+  test('a full queue drops its oldest viewport task before any intent one', async () => {
     const queue = createPrefetchQueue(1, 2);
     const { replies, run } = tasks(4);
     const outcome = (key: string, lane?: 'intent') =>
@@ -188,5 +188,25 @@ describe('prefetch queue', () => {
       await settle();
     }
     expect(await Promise.all([first, ...rest])).toEqual(['/p/1 ran', '/p/2 ran', '/p/3 dropped', '/p/4 ran']);
+  });
+
+  test('a queue full of intent alone drops its oldest intent task: the bound holds for both lanes', async () => {
+    const queue = createPrefetchQueue(1, 2);
+    const { replies, run } = tasks(4);
+    const outcome = (key: string) =>
+      queue.add(key, run(key), 'intent').then(
+        () => `${key} ran`,
+        (error: unknown) => `${key} ${error instanceof QueueFull ? 'dropped' : 'failed'}`,
+      );
+    const first = outcome('/p/1');
+    await settle();
+    const all = [first, ...['/p/2', '/p/3', '/p/4'].map(outcome)];
+    await settle();
+    expect(queue.waiting()).toEqual(['/p/3', '/p/4']);
+    for (const key of ['/p/1', '/p/3', '/p/4']) {
+      replies[key]!.resolve('ok');
+      await settle();
+    }
+    expect(await Promise.all(all)).toEqual(['/p/1 ran', '/p/2 dropped', '/p/3 ran', '/p/4 ran']);
   });
 });
