@@ -36,15 +36,19 @@ export function createPageFetcher(effects: RouterEffects, buildId: string, route
     }
   }
 
-  /** Fetches page data and the modules it needs; `mode` says what for (shared/page-data.ts). */
+  /**
+   * Fetches page data and the modules it needs; `mode` says what for (shared/page-data.ts).
+   * `whole` asks for every layout's data: what `base` holds may be out of date.
+   */
   async function fetchPage(
     url: URL,
     from: string,
     mode: DataMode | undefined,
     signal: AbortSignal,
     base: PageState | undefined,
+    whole = false,
   ) {
-    const response = await effects.fetch(pageDataUrl(url.pathname + url.search, from, mode), {
+    const response = await effects.fetch(pageDataUrl(url.pathname + url.search, from, mode, whole), {
       signal,
       headers: { accept: PAGE_DATA_TYPE },
     });

@@ -40,8 +40,11 @@ export interface PrefetcherOptions {
   buildId: string;
   /** Pathname and search of the page the user is on (under a modal: the page under it). */
   currentPage: () => string;
-  /** The state of that page: the layout data it holds is not fetched again. */
-  currentState: () => PageState;
+  /**
+   * The state of that page, whose layout data is not fetched again; `undefined` while that data
+   * may be out of date (a refresh or a revalidation on its way).
+   */
+  currentState: () => PageState | undefined;
   policy?: CachePolicy;
   concurrency?: number;
 }
@@ -74,7 +77,7 @@ export function createPrefetcher({
    */
   function heldPage(): { from: string; held: PageState } | undefined {
     const held = currentState();
-    if (held.pendingAt !== undefined || held.notFound !== undefined || held.error) return undefined;
+    if (!held || held.pendingAt !== undefined || held.notFound !== undefined || held.error) return undefined;
     return { from: currentPage(), held };
   }
 
@@ -101,7 +104,8 @@ export function createPrefetcher({
       const [data] = await race(
         Promise.all([
           effects
-            .fetch(pageDataUrl(url.pathname + url.search, from, kind), {
+            // Named only for an interception, a page whose data is not held is asked for whole.
+            .fetch(pageDataUrl(url.pathname + url.search, from, kind, page === undefined), {
               signal: deadline.signal,
               headers: { accept: PAGE_DATA_TYPE },
             })

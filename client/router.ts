@@ -76,11 +76,17 @@ export function createRouter(options: RouterOptions): Router {
   const { initial, effects, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
   const buildId = initial.state.buildId;
   const { fetchPage } = createPageFetcher(effects, buildId, routeScriptTimeoutMs);
+  /**
+   * Whether the layout data of the page on screen may be out of date: from a refresh or a
+   * layout's revalidation until the next page from the server commits. Meanwhile navigations
+   * and prefetches ask for every layout's data instead of reusing it.
+   */
+  let layoutsOutOfDate = false;
   const prefetcher = createPrefetcher({
     effects,
     buildId,
     currentPage: () => mainOf(snapshot),
-    currentState: () => snapshot.state,
+    currentState: () => (layoutsOutOfDate ? undefined : snapshot.state),
     ...(options.policy ? { policy: options.policy } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
@@ -219,11 +225,18 @@ export function createRouter(options: RouterOptions): Router {
     const pushed = kind === 'push' || kind === 'replace';
     const under = kind === 'refresh' ? snapshot.state.mainUrl : undefined;
     const mode = pushed && effects.hasLoadingState?.(target.pathname) ? 'auto' : undefined;
-    const fetching = fetchPage(target, from, mode, nav.controller.signal, leaving.state);
+    const fetching = fetchPage(target, from, mode, nav.controller.signal, leaving.state, layoutsOutOfDate);
     if (pushed) prefetcher.addTemporary(target, fetching);
     // Under an intercepted route, a refresh refreshes the page under it too.
     const below = under
-      ? fetchPage(new URL(under, target), under, undefined, nav.controller.signal, leaving.state)
+      ? fetchPage(
+          new URL(under, target),
+          under,
+          undefined,
+          nav.controller.signal,
+          leaving.state,
+          layoutsOutOfDate,
+        )
       : undefined;
     const [page, , main] = await Promise.all([fetching, scripts, below]);
     if (main && !isIntercepted(main)) {
@@ -301,6 +314,7 @@ export function createRouter(options: RouterOptions): Router {
     // A new page view: prefetches the old page started while this navigation was on its way
     // (a link scrolled into view, a hover) stop too, and the budget starts again.
     if (kind !== 'refresh') prefetcher.leave();
+    layoutsOutOfDate = false; // the page comes from the server, or from an entry made whole since
     if (kind === 'push') {
       saveScroll();
       currentKey = key;
@@ -365,10 +379,12 @@ export function createRouter(options: RouterOptions): Router {
     },
     refresh() {
       prefetcher.clear();
+      layoutsOutOfDate = true;
       return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
     },
     revalidate(paths) {
       paths.forEach(({ path, type }) => prefetcher.invalidate(path, type));
+      if (paths.some(({ type }) => type === 'layout')) layoutsOutOfDate = true;
       // Pages held for back and forward that show a changed path are fetched again on return.
       held.markStale(paths, currentKey);
       return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);

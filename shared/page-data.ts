@@ -22,6 +22,12 @@ export const PAGE_DATA_PARAM = '_sy';
  * prefetch names the page it is made from, and the client fills its entry in from that page.
  */
 export const PREFETCH_PARAM = '_syp';
+/**
+ * With `_sy`, `_syw=1` asks for the page whole: the client holds no layout data it can trust
+ * (a refresh or a revalidation is on its way), so nothing is trimmed; `_sy` still says where
+ * the user is, which decides an interception.
+ */
+export const WHOLE_PARAM = '_syw';
 export type DataMode = 'auto' | 'full' | 'rest';
 
 export function isDataMode(value: string): value is DataMode {
@@ -69,10 +75,12 @@ export interface PageDataError {
 }
 
 /** The page-data URL for a target (`/photos/3?q=1`) when coming from `from` (`''` for none). */
-export function pageDataUrl(target: string, from: string, mode?: DataMode): string {
+export function pageDataUrl(target: string, from: string, mode?: DataMode, whole = false): string {
   const hash = target.indexOf('#');
   const path = hash >= 0 ? target.slice(0, hash) : target;
   const separator = path.includes('?') ? '&' : '?';
-  const extra = mode ? `&${PREFETCH_PARAM}=${mode}` : '';
+  // An empty `_sy` names no page, so nothing is trimmed against it anyway.
+  const extra =
+    (mode ? `&${PREFETCH_PARAM}=${mode}` : '') + (whole && from !== '' ? `&${WHOLE_PARAM}=1` : '');
   return `${path}${separator}${PAGE_DATA_PARAM}=${encodeURIComponent(from)}${extra}`;
 }

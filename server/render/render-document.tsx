@@ -14,6 +14,7 @@ import {
   isDataMode,
   PAGE_DATA_PARAM,
   PREFETCH_PARAM,
+  WHOLE_PARAM,
   type DataMode,
   type InterceptedAnswer,
   type PageDataError,
@@ -85,13 +86,22 @@ export function createDocumentHandler(
     // A page-data request is this same request with another answer (see shared/page-data.ts).
     const from = url.searchParams.get(PAGE_DATA_PARAM);
     const mode = url.searchParams.get(PREFETCH_PARAM);
+    const whole = url.searchParams.get(WHOLE_PARAM);
     url.searchParams.delete(PAGE_DATA_PARAM);
     url.searchParams.delete(PREFETCH_PARAM);
+    url.searchParams.delete(WHOLE_PARAM);
     if (mode !== null && (from === null || !isDataMode(mode))) {
       res
         .status(400)
         .type('text/plain')
         .send(`Bad Request: ${PREFETCH_PARAM} must be one of auto, full, rest, with ${PAGE_DATA_PARAM}.`);
+      return;
+    }
+    if (whole !== null && (from === null || whole !== '1')) {
+      res
+        .status(400)
+        .type('text/plain')
+        .send(`Bad Request: ${WHOLE_PARAM} must be 1, with ${PAGE_DATA_PARAM}.`);
       return;
     }
     const segments = decodePathname(url.pathname);
@@ -193,7 +203,8 @@ export function createDocumentHandler(
     }
     if (controller.signal.aborted) return;
     if (from !== null) {
-      sendPageData(res, page, fromMatch, mode as DataMode | null);
+      // Asked whole, nothing is trimmed: the client does not trust the layout data it holds.
+      sendPageData(res, page, whole === null ? fromMatch : undefined, mode as DataMode | null);
       return;
     }
     // The page a no-JS form post came back to: its form shows what the action returned.

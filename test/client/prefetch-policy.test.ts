@@ -76,6 +76,60 @@ describe('a prefetch carries the held layout keys', () => {
   });
 });
 
+describe('layout data that may be out of date is not reused', () => {
+  /** The server: it leaves out the root layout's data when the request names a page and is not asked whole. */
+  const serve = (url: string, page: string, layoutData: unknown) => {
+    const params = new URL(url, 'https://app.example').searchParams;
+    const trimmed = params.get('_sy') !== '' && params.get('_syw') === null;
+    return sized(
+      trimmed ? answer(url.split('?')[0]!, page) : { ...pageState(url, page, layoutData), status: 200 },
+      300,
+    );
+  };
+
+  test('a prefetch made while a layout revalidation is on its way asks whole, so its entry shows the new layout data', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed', { user: 'signed in' }));
+    const revalidating = router.revalidate([{ path: '/', type: 'layout' }]);
+    router.prefetch('/b', 'auto', 'intent'); // the pointer rests on a link meanwhile
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/?_sy=', '/b?_sy=&_syp=auto']);
+    h.fetches[1]!.reply.resolve(serve(h.fetches[1]!.url, 'b', { user: 'signed out' }));
+    h.fetches[0]!.reply.resolve(serve(h.fetches[0]!.url, 'feed', { user: 'signed out' }));
+    await revalidating;
+    await settle();
+    await router.navigate('/b');
+    expect(h.fetches).toHaveLength(2); // the entry served the click
+    expect(router.getSnapshot().state.segments[0]!.layoutData).toEqual({ user: 'signed out' });
+  });
+
+  test('a click while a revalidation is on its way asks for every layout, and still says where the user is', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed', { user: 'signed in' }));
+    void router.revalidate([{ path: '/', type: 'layout' }]);
+    const done = router.navigate('/b');
+    await flush();
+    // `_sy` names the page (an interception depends on it); `_syw` says nothing held is trusted.
+    expect(h.fetches.map((f) => f.url)).toEqual(['/?_sy=', '/b?_sy=%2F&_syw=1']);
+    h.fetches[1]!.reply.resolve(serve(h.fetches[1]!.url, 'b', { user: 'signed out' }));
+    await done;
+    expect(router.getSnapshot().state.segments[0]!.layoutData).toEqual({ user: 'signed out' });
+    // Once a page from the server is on screen, its layout data is trusted again.
+    router.prefetch('/c', 'auto', 'intent');
+    await flush();
+    expect(h.fetches.at(-1)!.url).toBe('/c?_sy=%2Fb&_syp=auto');
+  });
+
+  test('revalidating a page alone keeps the layout data reused', async () => {
+    const h = harness();
+    const router = start(h);
+    void router.revalidate([{ path: '/', type: 'page' }]);
+    router.prefetch('/b', 'auto', 'intent');
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/?_sy=', '/b?_sy=%2F&_syp=auto']);
+  });
+});
+
 describe('the byte budget of a page view', () => {
   test('links in view prefetch until the budget is spent; the rest wait for room, and go as it frees', async () => {
     const h = harness();

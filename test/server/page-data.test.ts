@@ -53,6 +53,26 @@ describe('page data', () => {
     expect(res.body.segments[0].reuseLayoutData).toBeUndefined();
   });
 
+  test('asked whole (_syw=1), nothing is trimmed against the page it names, and _syw is not a search param of the page', async () => {
+    for (const query of ['_sy=%2Fphotos%2F6&_syw=1', '_sy=%2Fphotos%2F6&_syp=auto&_syw=1']) {
+      const res = await request(app).get(`/photos/7?q=sun&${query}`);
+      expect(res.status).toBe(200);
+      expect(res.body.segments[0].layoutData).toEqual({ site: 'fixture' });
+      expect(res.body.segments[0].reuseLayoutData).toBeUndefined();
+      expect(res.body.url).toBe('/photos/7?q=sun');
+      expect(res.body.searchParams).toEqual({ q: 'sun' });
+    }
+  });
+
+  test.each(['_syw=1', '_sy=%2F&_syw=0', '_sy=%2F&_syw=yes'])(
+    '%s is a 400 that says what _syw takes',
+    async (query) => {
+      const res = await request(app).get(`/photos/7?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.text).toBe('Bad Request: _syw must be 1, with _sy.');
+    },
+  );
+
   test('a refresh (no origin page) gets every segment’s data', async () => {
     const res = await request(app).get('/photos/7?_sy=');
     expect(res.body.segments[0].layoutData).toEqual({ site: 'fixture' });
