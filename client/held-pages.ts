@@ -28,14 +28,17 @@ export function createHeldPages(limit: number) {
       if (page) held.set(key, { ...page, scroll });
     },
 
-    /** Marks every page but `current` that shows a revalidated path (or has it under a modal). */
-    markStale(paths: readonly Revalidated[], current: string): void {
+    /**
+     * Marks every page that shows a revalidated path (or has it under a modal), the one on
+     * screen too: its refresh replaces it when it commits, but a click may cancel that refresh.
+     */
+    markStale(paths: readonly Revalidated[]): void {
       for (const [key, page] of held) {
         const urls = [page.state.url, page.state.mainUrl].filter((url) => url !== undefined);
         const hit = urls.some((url) =>
           paths.some(({ path, type }) => isAffected(url.split('?')[0]!, path, type)),
         );
-        if (key !== current && hit) held.set(key, { ...page, stale: true });
+        if (hit) held.set(key, { ...page, stale: true });
       }
     },
 

@@ -47,6 +47,11 @@ export function firstSnapshot(initial: LazyRouterOptions['initial'], href: strin
   };
 }
 
+/** Whether two URLs differ by their hash alone: going from one to the other loads nothing. */
+function sameDocument(a: URL, b: URL): boolean {
+  return a.origin === b.origin && a.pathname === b.pathname && a.search === b.search;
+}
+
 /** Pathname, search and hash of an absolute URL, as the address bar shows them. */
 export function toLocal(href: string): string {
   const url = new URL(href);
@@ -98,18 +103,19 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
 
   /**
    * Runs a navigation on the router; without it in time, loads `href` in full, or, without an
-   * `href`, the document's own URL again. The page stops showing as pending first: a target
-   * that differs from the page only by its hash is a scroll, not a load, and nothing else
-   * would end it.
+   * `href`, the document's own URL again, showing as pending until the browser unloads the page.
+   * A target that differs from the page only by its hash is a scroll, not a load: nothing would
+   * end that pending state, so it ends here.
    */
   async function navigation(run: (router: Router) => Promise<void>, href?: string): Promise<void> {
     if (loaded) return run(loaded);
     setPending(true);
     const router = await within(budgetMs);
     if (router) return run(router);
-    setPending(false);
-    if (href === undefined) effects.reload();
-    else effects.assign(new URL(href, effects.currentHref()).href);
+    if (href === undefined) return effects.reload();
+    const target = new URL(href, effects.currentHref());
+    if (target.hash && sameDocument(target, new URL(effects.currentHref()))) setPending(false);
+    effects.assign(target.href);
   }
 
   /** Calls that may wait for the router, in order, and need no fallback. */

@@ -162,6 +162,9 @@ export function createRouter(options: RouterOptions): Router {
       const page = pageOver(leaving, first.page, kind);
       // A route shown in a slot opens over the page: the page under it keeps its scroll.
       commit(target, kind, key, page, isIntercepted(first.page) ? { kind: 'keep' } : scroll);
+      // A page from the server (or from an entry made since) holds layout data to trust again;
+      // a route shown in a slot is over the page that was on screen, whose data is not new.
+      if (!isIntercepted(first.page)) layoutsOutOfDate = false;
       if (first.after) await fillIn(nav, target, first.after, page);
     } catch (error) {
       if (!isCurrent(nav)) return; // cancelled by a newer navigation: never shown to anyone
@@ -197,12 +200,14 @@ export function createRouter(options: RouterOptions): Router {
     const partial = !isIntercepted(prefetched) && prefetched.state.pendingAt !== undefined;
     const plan = planFromEntry(source.status, partial);
     if (plan.first === 'entry') return { page: prefetched, after: plan.after };
+    // Nothing held is merged into it: named only for the interception, it is asked for whole.
     const page = await fetchPage(
       target,
       source.intercepted ? from : '',
       'full',
       nav.controller.signal,
       undefined,
+      true,
     );
     return { page, after: undefined };
   }
@@ -314,7 +319,6 @@ export function createRouter(options: RouterOptions): Router {
     // A new page view: prefetches the old page started while this navigation was on its way
     // (a link scrolled into view, a hover) stop too, and the budget starts again.
     if (kind !== 'refresh') prefetcher.leave();
-    layoutsOutOfDate = false; // the page comes from the server, or from an entry made whole since
     if (kind === 'push') {
       saveScroll();
       currentKey = key;
@@ -386,7 +390,7 @@ export function createRouter(options: RouterOptions): Router {
       paths.forEach(({ path, type }) => prefetcher.invalidate(path, type));
       if (paths.some(({ type }) => type === 'layout')) layoutsOutOfDate = true;
       // Pages held for back and forward that show a changed path are fetched again on return.
-      held.markStale(paths, currentKey);
+      held.markStale(paths);
       return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
     },
     back: () => effects.go(-1),
@@ -421,7 +425,13 @@ export function createRouter(options: RouterOptions): Router {
     prefetch(href, kind = 'auto', trigger = 'api') {
       if (effects.canPrefetch?.(trigger) ?? true) prefetcher.prefetch(href, kind, trigger);
     },
-    invalidate: (path, scope) => void prefetcher.invalidate(path, scope),
+    // An action that redirects only invalidates before it navigates: a layout's data on screen
+    // is then out of date as after a revalidation, and so are the pages held for that path.
+    invalidate(path, scope = 'page') {
+      prefetcher.invalidate(path, scope);
+      held.markStale([{ path, type: scope }]);
+      if (scope === 'layout') layoutsOutOfDate = true;
+    },
     devtools() {
       const snapshot = prefetcher.snapshot();
       return { ...snapshot, settings: { ...snapshot.settings, routeScriptTimeoutMs } };

@@ -585,6 +585,20 @@ describe('slots and intercepted routes', () => {
     expect(modalOf(router.getSnapshot().state)).toEqual(side);
   });
 
+  test('a route opened in a slot during a layout revalidation leaves the page under it untrusted', async () => {
+    const { h, router } = feedHarness();
+    void router.revalidate([{ path: '/', type: 'layout' }]);
+    const done = router.navigate('/photos/3');
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/?_sy=', '/photos/3?_sy=%2F&_syw=1']);
+    h.fetches[1]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await done;
+    // The feed under the modal still holds the old layout data: nothing is trimmed against it yet.
+    router.prefetch('/u/ada', 'auto', 'intent');
+    await flush();
+    expect(h.fetches.at(-1)!.url).toBe('/u/ada?_sy=&_syp=auto');
+  });
+
   test('refresh under an intercepted route keeps it, and refreshes the page under it too', async () => {
     const { h, router } = feedHarness();
     const open = router.navigate('/photos/3');
@@ -724,6 +738,36 @@ describe('redirects from page data (SPEC E2)', () => {
       expect(h.assigned).toEqual([`${ORIGIN}/old`]);
     },
   );
+
+  test('an action that invalidates a layout and then navigates (a sign-out redirect) asks for the layouts whole', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed', { user: 'signed in' }));
+    router.invalidate('/', 'layout');
+    const done = router.navigate('/b');
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syw=1']);
+    h.fetches[0]!.reply.resolve(
+      jsonResponse({ ...pageState('/b', 'b', { user: 'signed out' }), status: 200 }),
+    );
+    await done;
+    expect(router.getSnapshot().state.segments[0]!.layoutData).toEqual({ user: 'signed out' });
+  });
+
+  test('a revalidation cancelled by a click leaves the page it was refreshing to be fetched again on back', async () => {
+    const h = harness();
+    const router = start(h);
+    void router.revalidate([{ path: '/', type: 'page' }]);
+    const done = router.navigate('/b');
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+    await done;
+    expect(h.fetches[0]!.signal.aborted).toBe(true);
+    h.location.href = `${ORIGIN}/`;
+    const back = router.onPopState({ key: 'k1' });
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/?_sy=', '/b?_sy=%2F', '/?_sy=%2Fb']);
+    h.fetches[2]!.reply.resolve(jsonResponse(answer('/', 'feed')));
+    await back;
+    expect(router.getSnapshot().href).toBe('/');
+  });
 
   test('a redirect loop ends in a hard navigation', async () => {
     const h = harness();
