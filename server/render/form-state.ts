@@ -47,6 +47,18 @@ function cookiePath(path: string): string {
   return /^\/[\u0020-\u003A\u003D-\u007E]*$/.test(pathname) ? pathname : '/';
 }
 
+/**
+ * The pathname, and the search as `URLSearchParams` writes it. The Referer keeps a search as it
+ * was typed (`?tag`, `?sort=a,b`); a request's URL with one of the framework's parameters taken
+ * out is written anew (`?tag=`, `?sort=a%2Cb`). Both name the same page, so both compare as this.
+ */
+function pageKey(path: string): string {
+  const at = path.indexOf('?');
+  if (at < 0) return path;
+  const search = new URLSearchParams(path.slice(at + 1)).toString();
+  return search === '' ? path.slice(0, at) : `${path.slice(0, at)}?${search}`;
+}
+
 /** What tells this key apart from any other the app's secret may be used for. */
 const KEY_LABEL = 'switchyard form state';
 
@@ -119,7 +131,7 @@ export function createFormStateStore({ now, secret, trustProxy }: FormStateStore
       const sealed = open(value);
       const live = sealed !== undefined && sealed.expires > now();
       // Another page was asked for first: the state waits for its own (or expires).
-      if (live && sealed.path !== path) return undefined;
+      if (live && pageKey(sealed.path) !== pageKey(path)) return undefined;
       res.clearCookie(FORM_STATE_COOKIE, cookieOptions(req, path));
       return live ? sealed.state : undefined;
     },

@@ -122,6 +122,27 @@ test('a state too large for a cookie is not kept', async () => {
   expect(cookieOf(small).length).toBeLessThanOrEqual(FORM_STATE_COOKIE_MAX_BYTES + 'sy_form='.length);
 });
 
+test('the page is its pathname and its parameters, however the search string is written', async () => {
+  const { app } = harness();
+  // The Referer keeps the search as typed; the request's URL is written anew once a parameter is
+  // taken out of it: `?tag` becomes `?tag=`, `?sort=a,b` becomes `?sort=a%2Cb`.
+  for (const [kept, asked] of [
+    ['/photos/3?tag', '/photos/3?tag&_data=1'],
+    ['/photos/3?sort=a,b', '/photos/3?sort=a,b&_data=1'],
+    ['/photos/3?q=a b', '/photos/3?q=a+b'],
+    ['/photos/3?', '/photos/3'],
+  ] as const) {
+    const cookie = cookieOf(await request(app).post(`/keep?text=hi&path=${encodeURIComponent(kept)}`));
+    const res = await request(app).get(asked).set('cookie', cookie);
+    expect([kept, res.body.state]).toEqual([kept, [{ text: 'hi' }, 'k', 'id', 0]]);
+  }
+  // Other parameters are another page: the state waits for its own.
+  const cookie = cookieOf(await request(app).post(`/keep?path=${encodeURIComponent('/photos/3?tag=a')}`));
+  for (const other of ['/photos/3?tag=b', '/photos/3', '/photos/3?tag=a&x']) {
+    expect((await request(app).get(other).set('cookie', cookie)).body.state).toBeNull();
+  }
+});
+
 test("Secure when the post came over https: by the proxy's word only when the proxy is trusted", async () => {
   const setCookie = async (trustProxy: boolean, proto?: string) => {
     const post = request(harness(SECRET, trustProxy).app).post('/keep');
