@@ -1,17 +1,24 @@
 /**
  * `switchyard start --workers N`: this process forks N workers that each run the server on the
  * one port (node:cluster hands connections round robin). A worker that dies after it listened
- * is replaced; one that dies before it ever listened (a bad build, a port taken) ends the whole
- * command with its exit code, since another would die the same way. SIGTERM or SIGINT goes to
- * every worker, which drains by its own shutdown deadline; this process exits when they have.
- * Without `SWITCHYARD_SECRET`, this process makes one and gives it to every worker.
+ * is replaced at once. Until a first worker has listened, one that dies before listening (a bad
+ * build, a port taken, a database that is not there) ends the whole command with its exit code,
+ * since another would die the same way. Once the deployment is up, a replacement that dies
+ * before listening (its start-up hook met a database that is briefly down) is tried again after
+ * a pause that doubles from 1 s to 30 s and starts over once a worker listens: the workers that
+ * serve are never stopped for it. SIGTERM or SIGINT goes to every worker, which drains by its
+ * own shutdown deadline; this process exits when they have. Without `SWITCHYARD_SECRET`, this
+ * process makes one and gives it to every worker.
  */
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
-import { setTimeout } from 'node:timers';
+import { clearTimeout, setTimeout } from 'node:timers';
 
 /** Time past the workers' deadline before a worker that is still there is killed outright. */
 const KILL_GRACE_MS = 5_000;
+/** The first pause before a replacement that failed to start is tried again, and the longest. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
 
 /**
  * @param {{ workers: number, shutdownMs: number, log?: Pick<Console, 'log' | 'error'> }} options
@@ -21,6 +28,11 @@ export function superviseWorkers({ workers, shutdownMs, log = console }) {
   const listened = new Set();
   let stopping = false;
   let exitCode = 0;
+  /** Whether a worker has listened: from then on a failed start is retried, not fatal. */
+  let up = false;
+  let retryMs = RETRY_FIRST_MS;
+  /** @type {Set<NodeJS.Timeout>} replacements waiting out their pause */
+  const retries = new Set();
 
   // What one worker signs (a no-JS form's answer) another may read: one secret for all of them.
   const env = process.env.SWITCHYARD_SECRET
@@ -30,7 +42,14 @@ export function superviseWorkers({ workers, shutdownMs, log = console }) {
     const worker = cluster.fork(env);
     log.log(`Worker ${worker.process.pid} started.`);
   };
-  cluster.on('listening', (worker) => listened.add(worker.id));
+  cluster.on('listening', (worker) => {
+    // Said here, not only by the worker: a worker has started the deployment once this process
+    // knows it listens, which can be a moment after the worker itself says so.
+    log.log(`Worker ${worker.process.pid} listening.`);
+    listened.add(worker.id);
+    up = true;
+    retryMs = RETRY_FIRST_MS;
+  });
   cluster.on('exit', (worker, code, signal) => {
     const how = signal ? `signal ${signal}` : `code ${code}`;
     if (stopping) {
@@ -39,8 +58,21 @@ export function superviseWorkers({ workers, shutdownMs, log = console }) {
       return;
     }
     if (!listened.has(worker.id)) {
-      log.error(`Worker ${worker.process.pid} exited (${how}) before it listened: stopping.`);
-      stop(code || 1);
+      // Before the deployment is up, every worker would fail the same way.
+      if (!up) {
+        log.error(`Worker ${worker.process.pid} exited (${how}) before it listened: stopping.`);
+        stop(code || 1);
+        return;
+      }
+      log.error(
+        `Worker ${worker.process.pid} exited (${how}) before it listened: starting another in ${retryMs} ms.`,
+      );
+      const timer = setTimeout(() => {
+        retries.delete(timer);
+        fork();
+      }, retryMs);
+      retries.add(timer);
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
       return;
     }
     log.error(`Worker ${worker.process.pid} exited (${how}): starting another.`);
@@ -52,6 +84,7 @@ export function superviseWorkers({ workers, shutdownMs, log = console }) {
     if (stopping) return;
     stopping = true;
     exitCode = code;
+    for (const timer of retries) clearTimeout(timer);
     const alive = Object.values(cluster.workers ?? {});
     if (alive.length === 0) process.exit(exitCode);
     for (const worker of alive) worker?.process.kill('SIGTERM');

@@ -31,9 +31,13 @@ if (args.command === 'start') {
   // Without a DSN it would do nothing: it is not even loaded (start-up time).
   if (process.env.SENTRY_DSN?.trim()) await import('../server/instrument.mjs');
   const { readServerLimits, serve } = await import('./serve.js');
+  const { optionsFromEnv } = await import('../server/env-options.js');
   let limits;
   try {
     limits = readServerLimits(process.env);
+    // Checked here, before the start-up hook opens (and migrates) a database for a server that
+    // would not start; the bundle reads them again when it makes the app.
+    optionsFromEnv(process.env);
   } catch (error) {
     console.error(/** @type {Error} */ (error).message);
     process.exit(1);

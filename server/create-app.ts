@@ -42,7 +42,11 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
     const segments = decodePathname(path.split('?')[0]!);
     return (segments && matchRoute(runtime.tree, segments)?.pattern) ?? null;
   };
-  const formStates = createFormStateStore(options.now, options.secret);
+  const formStates = createFormStateStore({
+    now: options.now,
+    secret: options.secret,
+    trustProxy: options.actionOrigins.trustProxy,
+  });
   const renderDocument = createDocumentHandler(runtime, options, stats, formStates);
   // A page in answer to a no-JS post whose form state is too large for a cookie.
   const renderPage = (req: Request, res: Response, path: string) => {

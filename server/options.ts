@@ -8,6 +8,7 @@ import type { RateLimit } from './actions/rate-limit';
 import { NO_REPORTER, type ErrorReporter } from './sentry/error-reporter';
 import type { ClientAssets, RouteModules } from './render/route-runtime';
 import { logStacksOnce } from './http/error-log';
+import { MIN_SECRET_LENGTH } from './env-options.js';
 
 /** Each action id with a loader of its module's export, made by the Vite plugin. */
 export type ActionModules = Readonly<Record<string, () => Promise<unknown>>>;
@@ -58,7 +59,7 @@ export interface SwitchyardOptions {
   /**
    * Signs what the server hands the browser to give back (a no-JS form's answer): the same on
    * every process and machine of a deployment (`SWITCHYARD_SECRET`). Without one, each process
-   * makes its own at start-up.
+   * makes its own at start-up. At least 32 characters (`openssl rand -base64 32`).
    */
   secret?: string | undefined;
 }
@@ -110,6 +111,12 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
   const deadline = options.renderDeadlineMs ?? RENDER_DEADLINE_MS;
   const buildId = options.buildId ?? 'development';
   if (!(deadline > 0)) throw new TypeError(`renderDeadlineMs must be a positive number, got ${deadline}`);
+  // Its value never appears in the message: only how short it is.
+  if (options.secret !== undefined && options.secret.length < MIN_SECRET_LENGTH) {
+    throw new TypeError(
+      `secret must be at least ${MIN_SECRET_LENGTH} characters (such as \`openssl rand -base64 32\`), got ${options.secret.length}`,
+    );
+  }
   return Object.freeze({
     modules: options.modules,
     assets: options.assets ?? { bootstrap: [], common: { scripts: [], styles: [] }, files: {} },
@@ -132,7 +139,7 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
     actionRateLimit: resolveRateLimit(
       options.actionRateLimit ?? (options.mode === 'development' ? false : undefined),
     ),
-    secret: options.secret || randomBytes(32).toString('base64url'),
+    secret: options.secret ?? randomBytes(32).toString('base64url'),
     sentry: resolveSentryOptions(options.sentry ?? {}, buildId),
   });
 }

@@ -11,7 +11,7 @@ import { actions } from 'virtual:switchyard/actions';
 export { register } from 'virtual:switchyard/instrumentation';
 import { assetsFromManifest, type Manifest } from './render/client-manifest';
 import { createApp, type SwitchyardApp } from './create-app';
-import { optionsFromEnv } from './env-options';
+import { optionsFromEnv } from './env-options.js';
 import type { RouteModules } from './render/route-runtime';
 import { readSentryConfig } from './sentry/sentry-config.mjs';
 import { sentryReporter } from './sentry/sentry-reporter';

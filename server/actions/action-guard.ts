@@ -4,7 +4,7 @@
  * parsed (scheme, host, port with default ports dropped), never as substrings.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { HOST } from '../http/request-url';
+import { firstListed, HOST, requestScheme } from '../http/request-url';
 
 export interface ActionGuardOptions {
   /**
@@ -87,11 +87,8 @@ export function parseOrigin(value: string): string | undefined {
  */
 function ownOrigin(req: ActionRequestHead, trustProxy: boolean): string | undefined {
   const forwardedHost = trustProxy ? firstListed(req.headers['x-forwarded-host']) : undefined;
-  const forwardedProto = trustProxy ? firstListed(req.headers['x-forwarded-proto']) : undefined;
   const host = forwardedHost ?? header(req.headers.host);
-  const socket = req.socket;
-  const tls = socket !== undefined && 'encrypted' in socket && socket.encrypted === true;
-  const scheme = forwardedProto?.toLowerCase() ?? (tls ? 'https' : 'http');
+  const scheme = requestScheme(req, trustProxy);
   // A host with a path, user info or spaces in it would parse as some other URL.
   if (host === undefined || !HOST.test(host) || (scheme !== 'http' && scheme !== 'https')) return undefined;
   return parseOrigin(`${scheme}://${host}`);
@@ -99,12 +96,6 @@ function ownOrigin(req: ActionRequestHead, trustProxy: boolean): string | undefi
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** Each proxy appends what it was sent; the first entry is what the client sent the outermost one. */
-function firstListed(value: string | string[] | undefined): string | undefined {
-  const first = header(value)?.split(',')[0]?.trim();
-  return first === '' ? undefined : first;
 }
 
 function refuse(message: string): ActionRefusal {

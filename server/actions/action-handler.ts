@@ -117,7 +117,7 @@ export function createActionHandler(
     const back = backTo(req);
     if (postback) {
       const state: FormState = [result ?? null, postback.key, postback.id, postback.arity];
-      if (!formStates.keep(res, back, state)) {
+      if (!formStates.keep(req, res, back, state)) {
         // Too large to travel in a cookie: the page is the post's answer, as in Next.js.
         formStates.hold(req, state);
         return renderPage(req, res, back);

@@ -52,3 +52,24 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
   const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').at(-1)?.trim();
   return last || req.socket.remoteAddress || 'unknown';
 }
+
+/**
+ * The scheme the client used: `https` over a TLS socket, or behind a trusted proxy the first
+ * `X-Forwarded-Proto` entry (the one the client sent the outermost proxy). Without `trustProxy`
+ * the header is anyone's to send, so only the socket counts.
+ */
+export function requestScheme(
+  req: { headers: IncomingMessage['headers']; socket?: object | undefined },
+  trustProxy: boolean,
+): string {
+  const forwarded = trustProxy ? firstListed(req.headers['x-forwarded-proto']) : undefined;
+  const socket = req.socket;
+  const tls = socket !== undefined && 'encrypted' in socket && socket.encrypted === true;
+  return forwarded?.toLowerCase() ?? (tls ? 'https' : 'http');
+}
+
+/** Each proxy appends what it was sent; the first entry is what the client sent the outermost one. */
+export function firstListed(value: string | string[] | undefined): string | undefined {
+  const first = (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
+  return first === '' ? undefined : first;
+}

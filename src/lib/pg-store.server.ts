@@ -37,15 +37,83 @@ export const UNREACHABLE_MESSAGE = 'The database cannot be reached; try again in
 /** Held while migrating, so processes starting together migrate one after another. */
 const MIGRATION_LOCK = 20_250_630;
 
-/** The URL without its password (nor its parameters, where one can be given too), for messages. */
-export function redactUrl(url: string): string {
+/**
+ * Where the database is, for messages: protocol, host, port and database, never anything from
+ * the user info, the parameters or a fragment. A `#`, `?` or `/` left unencoded in a password
+ * ends the user info early and turns the rest of the password into the host, the path or a
+ * fragment, so a URL with a `#`, or an `@` past its host, is not shown at all.
+ */
+export function describeTarget(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'an unparsable DATABASE_URL';
+  }
+  if (url.includes('#') || (parsed.pathname + parsed.search).includes('@')) {
+    return "a DATABASE_URL not shown here (percent-encode any '#', '?', '/' or '@' in its password)";
+  }
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+}
+
+/** What a connection's error code means, in words that name nothing of the URL. */
+const OPEN_FAILURES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ETIMEDOUT: 'connection timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  '28P01': 'password authentication failed',
+  '28000': 'authentication refused',
+  '3D000': 'no such database',
+  '53300': 'too many connections',
+  '57P03': 'the database is starting up',
+};
+
+/**
+ * The one line a failed open is reported with. Built from the error's code and `describeTarget`,
+ * never from the text pg or Node gives with a code (`getaddrinfo ENOTFOUND <host>` repeats the
+ * host, which a mis-encoded password may have become). An error without a code (a timeout, a
+ * migration of ours) keeps its own text, with the password and the rest taken out wherever they
+ * appear.
+ */
+export function openFailureMessage(url: string, error: unknown): string {
+  const { code, errors } = (error ?? {}) as { code?: unknown; errors?: unknown };
+  // Every address of a host refused is an AggregateError, whose code may be on its errors only.
+  const first = Array.isArray(errors) ? (errors[0] as { code?: unknown } | undefined) : undefined;
+  const known = typeof code === 'string' ? code : typeof first?.code === 'string' ? first.code : undefined;
+  const why = known
+    ? `${OPEN_FAILURES[known] ?? 'error'} (${known})`
+    : withoutSecrets(url, error instanceof Error ? error.message.split('\n')[0]! : 'unknown error');
+  return `Cannot open the demo's database at ${describeTarget(url)}: ${why}`;
+}
+
+/**
+ * `text` with every piece of the URL that `describeTarget` leaves out of sight replaced: the
+ * password, the parameters, a fragment, and the host of a URL that is not shown.
+ */
+function withoutSecrets(url: string, text: string): string {
+  let pieces: string[];
   try {
     const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    parsed.search = '';
-    return parsed.toString();
+    const hidden = !describeTarget(url).includes('//');
+    pieces = [parsed.password, parsed.search.slice(1), parsed.hash.slice(1), hidden ? parsed.hostname : ''];
   } catch {
-    return '(an unparsable DATABASE_URL)';
+    pieces = [url];
+  }
+  return pieces
+    .flatMap((piece) => [piece, safeDecode(piece)])
+    .filter((piece) => piece.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, piece) => out.replaceAll(piece, '***'), text);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
   }
 }
 
@@ -68,7 +136,7 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /**
- * Connects, migrates and seeds, or throws an error that names the database (without its
+ * Connects, migrates and seeds, or throws an error that names where the database is (never its
  * password) and why it could not be reached.
  */
 export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
@@ -85,10 +153,8 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
     await migrate(pool);
   } catch (error) {
     await pool.end().catch(() => {});
-    // Every address of a host refused is an AggregateError, whose own message is empty.
-    const why =
-      (error instanceof Error && error.message) || String((error as { code?: unknown }).code ?? error);
-    throw new Error(`Cannot open the demo's database at ${redactUrl(url)}: ${why}`, { cause: error });
+    // eslint-disable-next-line preserve-caught-error -- pg's text (which can hold the host) must not be logged with it
+    throw new Error(openFailureMessage(url, error));
   }
   return createPgStore(pool);
 }

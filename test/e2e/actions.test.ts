@@ -188,10 +188,26 @@ describe.skipIf(skipWithoutChromium)('server actions in Chromium', () => {
     expect(back).toMatch(/<input[^>]*name="author"[^>]*value="Ada &lt;b&gt;"/);
     expect(back).toContain(`>${'y'.repeat(501)}</textarea>`);
     expect(back).toMatch(/id="comment-error"[^>]*autofocus=""/);
-    // Once: the page clears the cookie, so the next request for it (a reload) shows it as it is.
-    expect(answer.headers.get('set-cookie')).toMatch(/^sy_form=;.*Expires=Thu, 01 Jan 1970/);
-    const again = await (await fetch(`${server.url}/photos/28`)).text();
-    expect(again).not.toContain('at most 500 characters');
+    // Once, as far as a browser goes: the page clears the cookie at the Path it was set with, so
+    // a browser, which honours that, reloads the page as it is. (The cookie itself stays valid for
+    // its minute: whoever holds a copy can show the same answer again.)
+    expect(answer.headers.get('set-cookie')).toMatch(
+      /^sy_form=; Path=\/photos\/28;.*Expires=Thu, 01 Jan 1970/,
+    );
+    const browserPage = (await openPage(browser)).page;
+    await browserPage.context().addCookies([
+      {
+        name: 'sy_form',
+        value: cookie.slice('sy_form='.length),
+        domain: new URL(server.url).hostname,
+        path: '/photos/28',
+      },
+    ]);
+    await browserPage.goto(`${server.url}/photos/28`);
+    expect(await browserPage.content()).toContain('at most 500 characters');
+    await browserPage.reload();
+    expect(await browserPage.content()).not.toContain('at most 500 characters');
+    expect((await browserPage.context().cookies()).map((c) => c.name)).not.toContain('sy_form');
   });
 
   test('a page rendered with a form state hydrates with it: no mismatch, the values stay', async () => {

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -134,6 +134,23 @@ describe.skipIf(skipWithoutChromium)('switchyard start', { timeout: 2 * WAIT_MS 
       expect(failures[0]).toContain('ECONNREFUSED');
       expect(output).not.toContain('pw-not-to-print');
       expect(output).not.toMatch(/serving http| {4}at /);
+    },
+  );
+
+  test.each([[[]], [['--workers', '2']]])(
+    'a SWITCHYARD_SECRET too short (%j): one line naming it, exit code 1, the database never opened',
+    async (extra) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-start-'));
+      const server = start(['--port', '0', ...extra], {
+        SWITCHYARD_DATA_DIR: dataDir,
+        SWITCHYARD_SECRET: 'too-short-to-sign-with',
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output().trim().split('\n')).toEqual([
+        expect.stringMatching(/^SWITCHYARD_SECRET must be at least 32 characters .*got 22$/),
+      ]);
+      // The demo's start-up hook would have made its SQLite database here.
+      expect(readdirSync(dataDir)).toEqual([]);
     },
   );
 

@@ -1,10 +1,13 @@
 /**
  * `switchyard start --workers 2` on the demo's build: two worker processes answer on one port,
  * a worker killed outright is replaced while the other keeps serving, SIGTERM ends the command
- * and every worker, and a no-JS form's answer signed by one worker is read by the other. The evidence is the processes themselves, never a debug header.
+ * and every worker, and a no-JS form's answer signed by one worker is read by the other. On the
+ * fixture app, whose start-up hook fails on demand: a replacement that cannot start is tried
+ * again while the other worker serves. The evidence is the processes themselves, never a debug
+ * header.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,11 +33,14 @@ interface Started {
   exit: Promise<number | null>;
 }
 
-function start(args: string[]): Started {
+function start(
+  args: string[],
+  { out = BUILDS.demo.out as string, env = {} as NodeJS.ProcessEnv } = {},
+): Started {
   dataDir = mkdtempSync(join(tmpdir(), 'switchyard-workers-'));
-  const child = spawn(process.execPath, ['bin/switchyard.js', 'start', '--out', BUILDS.demo.out, ...args], {
+  const child = spawn(process.execPath, ['bin/switchyard.js', 'start', '--out', out, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, SWITCHYARD_SHUTDOWN_TIMEOUT_MS: '5000' },
+    env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, SWITCHYARD_SHUTDOWN_TIMEOUT_MS: '5000', ...env },
   });
   running = child;
   let text = '';
@@ -108,6 +114,9 @@ describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
         [...server.output().matchAll(/serving http:\/\/localhost:(\d+)/g)].map((m) => m[1]);
       await server.waitFor(/serving http:\/\/localhost:\d+[\s\S]*serving http:\/\/localhost:\d+/);
       expect(listening()).toEqual([port, port]);
+      // The supervisor has seen both listen: one it had seen only start would be a failed start.
+      await server.waitFor(new RegExp(`Worker ${first} listening`));
+      await server.waitFor(new RegExp(`Worker ${second} listening`));
       expect([parentOf(first!), parentOf(second!)]).toEqual([server.child.pid, server.child.pid]);
       const url = `http://127.0.0.1:${port}/`;
       expect(await statusOf(url)).toBe(200);
@@ -120,10 +129,7 @@ describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
       const third = Number((await server.waitFor(/Worker (\d+) started/, mark))[1]);
       expect(parentOf(third)).toBe(server.child.pid);
       expect(isAlive(first!)).toBe(false);
-      await server.waitFor(
-        /serving http:\/\/localhost:\d+/,
-        server.output().indexOf(`Worker ${third} started`),
-      );
+      await server.waitFor(new RegExp(`Worker ${third} listening`), mark);
       expect(await statusOf(url)).toBe(200);
 
       server.child.kill('SIGTERM');
@@ -162,6 +168,54 @@ describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
         const back = await fetch(`${base}/photos/9`, { headers: { cookie, connection: 'close' } });
         expect(await back.text()).toMatch(/role="alert">Write a comment first\.<\/p>/);
       }
+    },
+  );
+
+  test(
+    'once up, a replacement whose start-up fails is tried again while the other worker serves',
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const downDir = mkdtempSync(join(tmpdir(), 'switchyard-down-'));
+      const down = join(downDir, 'database-down');
+      const server = start(['--port', '0', '--workers', '2'], {
+        out: BUILDS.basic.out,
+        env: { FIXTURE_STARTUP_FAILS_WHILE: down },
+      });
+      const [, first, second] = (
+        await server.waitFor(/Worker (\d+) started[\s\S]*?Worker (\d+) started/)
+      ).map(Number);
+      await server.waitFor(new RegExp(`Worker ${first} listening`));
+      await server.waitFor(new RegExp(`Worker ${second} listening`));
+      const url = `http://127.0.0.1:${(await server.waitFor(/serving http:\/\/localhost:(\d+)/))[1]}/`;
+
+      // The database goes down, then a worker dies: its replacements cannot start.
+      writeFileSync(down, '');
+      const mark = server.output().length;
+      process.kill(first!, 'SIGKILL');
+      await server.waitFor(
+        new RegExp(`Worker ${first} exited \\(signal SIGKILL\\): starting another\\.`),
+        mark,
+      );
+      const failed =
+        /Start-up failed: the database is down[\s\S]*exited \(code 1\) before it listened: starting another in 1000 ms/;
+      await server.waitFor(failed, mark);
+      // Each try waits longer than the last.
+      await server.waitFor(/before it listened: starting another in 2000 ms/, mark);
+      expect(server.output().slice(mark)).not.toMatch(/stopping/);
+      expect(server.child.exitCode).toBeNull();
+      expect(isAlive(second!)).toBe(true);
+      for (let i = 0; i < 6; i++) expect(await statusOf(url)).toBe(200);
+
+      // The database is back: the next try starts a worker that listens.
+      const back = server.output().length;
+      rmSync(downDir, { recursive: true });
+      const third = Number((await server.waitFor(/Worker (\d+) listening/, back))[1]);
+      expect(parentOf(third)).toBe(server.child.pid);
+      expect(await statusOf(url)).toBe(200);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exit).toBe(0);
+      expect([second!, third].filter(isAlive)).toEqual([]);
     },
   );
 

@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
-import { optionsFromEnv } from '../../server/env-options';
+import { createApp } from '../../server/create-app';
+import { optionsFromEnv } from '../../server/env-options.js';
+import { basicApp } from './fixture-app';
 
 test('nothing set: no proxy trusted, no other origin allowed', () => {
   expect(optionsFromEnv({})).toEqual({
@@ -54,4 +56,13 @@ test('SWITCHYARD_SECRET: read as given; one too short stops the start without pr
   expect(() => optionsFromEnv({ SWITCHYARD_SECRET: 'short-secret' })).toThrow(
     /^SWITCHYARD_SECRET must be at least 32 characters .*got 12$/,
   );
+});
+
+test('createApp holds a secret it is given to the same minimum, and never prints it', () => {
+  expect(() => createApp({ modules: basicApp, secret: 'short' })).toThrow(
+    /^secret must be at least 32 characters .*got 5$/,
+  );
+  expect(() => createApp({ modules: basicApp, secret: '' })).toThrow(/got 0$/);
+  expect(() => createApp({ modules: basicApp, secret: 'k'.repeat(32) })).not.toThrow();
+  expect(() => createApp({ modules: basicApp })).not.toThrow();
 });

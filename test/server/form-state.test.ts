@@ -1,9 +1,9 @@
 /**
- * The no-JS form state cookie: one GET of its own path, read by any store with the same secret,
- * bounded in time and size; a forged, altered, foreign or malformed cookie is ignored, never an
- * error.
+ * The no-JS form state cookie: one GET of its own page, read by any store with the same secret,
+ * bounded in time and size, `Secure` when the post came over https; a forged, altered, foreign
+ * or malformed cookie is ignored, never an error.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import express from 'express';
 import request from 'supertest';
 import { expect, test } from 'vitest';
@@ -12,16 +12,19 @@ import { createFormStateStore, type FormState } from '../../server/render/form-s
 
 const SECRET = 'a-secret-of-the-deployment-0123456789';
 
-function harness(secret = SECRET) {
+function harness(secret = SECRET, trustProxy = false) {
   let time = 1_000;
-  const store = createFormStateStore(() => time, secret);
+  const store = createFormStateStore({ now: () => time, secret, trustProxy });
   const app = express();
   app.post('/keep', (req, res) => {
     const state: FormState = [{ text: String(req.query.text ?? '') }, 'k', 'id', 0];
-    res.json({ kept: store.keep(res, String(req.query.path ?? '/page'), state) });
+    res.json({ kept: store.keep(req, res, String(req.query.path ?? '/page'), state) });
   });
   app.get(/.*/, (req, res) => {
-    res.json({ state: store.take(req, res, req.path) ?? null });
+    // As the document handler does: the request's URL with the framework's parameters taken out.
+    const url = new URL(req.originalUrl, 'http://localhost');
+    url.searchParams.delete('_data');
+    res.json({ state: store.take(req, res, url.pathname + url.search) ?? null });
   });
   return { app, store, tick: (ms: number) => (time += ms) };
 }
@@ -80,10 +83,14 @@ test('forged, altered and malformed cookies are ignored and cleared, never an er
   const forged = Buffer.from(
     JSON.stringify({ path: '/page', expires: 9e15, state: [{ text: script }, 'k', 'id', 0] }),
   ).toString('base64url');
+  const formKey = Buffer.from(hkdfSync('sha256', SECRET, '', 'switchyard form state', 32));
   const signedNotJson = (text: string) => {
     const body = Buffer.from(text).toString('base64url');
-    return `${body}.${createHmac('sha256', SECRET).update(body).digest('base64url')}`;
+    return `${body}.${createHmac('sha256', formKey).update(body).digest('base64url')}`;
   };
+  const real = Buffer.from(
+    JSON.stringify({ path: '/page', expires: 9e15, state: [{ text: 'hi' }, 'k', 'id', 0] }),
+  ).toString('base64url');
   for (const value of [
     `${forged}.${mac}`, // someone else's state under a real signature
     `${forged}.`, // no signature
@@ -95,6 +102,8 @@ test('forged, altered and malformed cookies are ignored and cleared, never an er
     signedNotJson('null'), // our signature on what no store writes: still not a state
     signedNotJson('{"path":"/page","expires":9e15,"state":{"0":1}}'),
     signedNotJson('{"path":"/page","expires":9e15,"state":[1,2,3,4]}'),
+    // The secret itself is not the key: what it signs for another use is not a form state.
+    `${real}.${createHmac('sha256', SECRET).update(real).digest('base64url')}`,
   ]) {
     const res = await request(app).get('/page').set('cookie', `sy_form=${value}`);
     expect(res.status).toBe(200);
@@ -111,4 +120,44 @@ test('a state too large for a cookie is not kept', async () => {
   const small = await request(app).post(`/keep?text=${'x'.repeat(1_000)}`);
   expect(small.body.kept).toBe(true);
   expect(cookieOf(small).length).toBeLessThanOrEqual(FORM_STATE_COOKIE_MAX_BYTES + 'sy_form='.length);
+});
+
+test('the page is its pathname and its parameters, however the search string is written', async () => {
+  const { app } = harness();
+  // The Referer keeps the search as typed; the request's URL is written anew once a parameter is
+  // taken out of it: `?tag` becomes `?tag=`, `?sort=a,b` becomes `?sort=a%2Cb`.
+  for (const [kept, asked] of [
+    ['/photos/3?tag', '/photos/3?tag&_data=1'],
+    ['/photos/3?sort=a,b', '/photos/3?sort=a,b&_data=1'],
+    ['/photos/3?q=a b', '/photos/3?q=a+b'],
+    ['/photos/3?', '/photos/3'],
+  ] as const) {
+    const cookie = cookieOf(await request(app).post(`/keep?text=hi&path=${encodeURIComponent(kept)}`));
+    const res = await request(app).get(asked).set('cookie', cookie);
+    expect([kept, res.body.state]).toEqual([kept, [{ text: 'hi' }, 'k', 'id', 0]]);
+  }
+  // Other parameters are another page: the state waits for its own.
+  const cookie = cookieOf(await request(app).post(`/keep?path=${encodeURIComponent('/photos/3?tag=a')}`));
+  for (const other of ['/photos/3?tag=b', '/photos/3', '/photos/3?tag=a&x']) {
+    expect((await request(app).get(other).set('cookie', cookie)).body.state).toBeNull();
+  }
+});
+
+test("Secure when the post came over https: by the proxy's word only when the proxy is trusted", async () => {
+  const setCookie = async (trustProxy: boolean, proto?: string) => {
+    const post = request(harness(SECRET, trustProxy).app).post('/keep');
+    return String((await (proto ? post.set('x-forwarded-proto', proto) : post)).headers['set-cookie']![0]);
+  };
+  expect(await setCookie(false)).not.toMatch(/; Secure/);
+  expect(await setCookie(true, 'http')).not.toMatch(/; Secure/);
+  // Anyone may send the header: without a proxy that sets it, it says nothing.
+  expect(await setCookie(false, 'https')).not.toMatch(/; Secure/);
+  expect(await setCookie(true, 'https')).toMatch(/; Secure/);
+  expect(await setCookie(true, 'https, http')).toMatch(/; Secure/);
+
+  // The cookie is cleared with the attributes it was set with.
+  const { app } = harness(SECRET, true);
+  const cookie = cookieOf(await request(app).post('/keep').set('x-forwarded-proto', 'https'));
+  const taken = await request(app).get('/page').set('cookie', cookie).set('x-forwarded-proto', 'https');
+  expect(taken.headers['set-cookie']![0]).toMatch(/^sy_form=; Path=\/page;.*; Secure/);
 });

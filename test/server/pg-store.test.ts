@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { RetryLater } from 'switchyard/server';
 import { PG_MIGRATIONS } from '../../src/lib/pg-migrations.server';
-import { openPgStore, UNREACHABLE_RETRY_AFTER_S } from '../../src/lib/pg-store.server';
+import { openFailureMessage, openPgStore, UNREACHABLE_RETRY_AFTER_S } from '../../src/lib/pg-store.server';
 import type { Store } from '../../src/lib/store-contract';
 import { MIGRATIONS } from '../../src/lib/store.server';
 import { postgresBin, startTempPostgres, type TempPostgres } from '../helpers/postgres';
@@ -36,6 +36,36 @@ async function sql<Row extends pg.QueryResultRow>(text: string): Promise<Row[]> 
     await client.end();
   }
 }
+
+test('a failed open names protocol, host, port and database, nothing of the password', () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5433'), { code: 'ECONNREFUSED' });
+  expect(
+    openFailureMessage('postgres://u:pw-1@db.internal:5433/demo?sslmode=require&password=pw-2', refused),
+  ).toBe(
+    "Cannot open the demo's database at postgres://db.internal:5433/demo: connection refused (ECONNREFUSED)",
+  );
+  // A `#` left unencoded in a password: the URL parses with `ss` as the host and the rest as a
+  // fragment, and Node's own text names that host.
+  const leaky = 'postgres://u:p@ss#word@host/db';
+  const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND ss'), {
+    code: 'ENOTFOUND',
+    hostname: 'ss',
+  });
+  const hidden =
+    "Cannot open the demo's database at a DATABASE_URL not shown here (percent-encode any '#', '?', '/' or '@' in its password)";
+  expect(openFailureMessage(leaky, notFound)).toBe(`${hidden}: host not found (ENOTFOUND)`);
+  for (const url of ['postgres://u:12/p@ss@host/db', 'postgres://u:1?p@ss@host/db']) {
+    expect(openFailureMessage(url, notFound)).toBe(`${hidden}: host not found (ENOTFOUND)`);
+  }
+  // Without a code, the error's own text, with what the URL hides taken out wherever it appears.
+  const echoed = new Error('timeout exceeded when trying to connect to ss#word@host/db');
+  expect(openFailureMessage(leaky, echoed)).toBe(
+    `${hidden}: timeout exceeded when trying to connect to ***#***`,
+  );
+  expect(openFailureMessage('postgres://u:pw-1@h/db', new Error('pw-1 was refused'))).toBe(
+    "Cannot open the demo's database at postgres://h/db: *** was refused",
+  );
+});
 
 describe.skipIf(!bin)('PostgreSQL store', { timeout: 60_000 }, () => {
   beforeAll(async () => {
@@ -89,7 +119,7 @@ describe.skipIf(!bin)('PostgreSQL store', { timeout: 60_000 }, () => {
       (error: unknown) => error as Error,
     );
     expect(failure?.message).toMatch(
-      /^Cannot open the demo's database at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/demo: /,
+      /^Cannot open the demo's database at postgres:\/\/127\.0\.0\.1:\d+\/demo: connection refused \(ECONNREFUSED\)$/,
     );
     expect(failure?.message).toMatch(/ECONNREFUSED/);
     expect(failure?.message).not.toContain('secret');

@@ -12,13 +12,31 @@
  *   are refused (DNS rebinding). Unset allows any.
  * - `SWITCHYARD_SECRET`: at least 32 characters, the same on every process and machine; it signs
  *   the no-JS form answer the browser carries back. Unset, each process makes its own.
+ *
+ * Plain JavaScript, so that `switchyard start` checks them before the app's start-up hook runs,
+ * with no compiler loaded and before the server bundle is.
  */
-import type { SwitchyardOptions } from './options';
-import type { RateLimit } from './actions/rate-limit';
+import { URL } from 'node:url';
 
-export function optionsFromEnv(
-  env: Record<string, string | undefined>,
-): Pick<SwitchyardOptions, 'actionOrigins' | 'allowedRedirectOrigins' | 'actionRateLimit' | 'secret'> {
+/** Shorter than this, a secret could be guessed; `createApp` holds a `secret` to it too. */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * @typedef {Record<string, string | undefined>} Env
+ * @typedef {{
+ *   secret: string | undefined,
+ *   actionRateLimit: { max: number, windowMs: number } | false | undefined,
+ *   actionOrigins: { trustProxy: boolean, allowedOrigins: string[], allowedHosts: string[] },
+ *   allowedRedirectOrigins: string[],
+ * }} EnvOptions
+ */
+
+/**
+ * The `createApp` options the environment gives; a bad value throws with the variable's name.
+ * @param {Env} env
+ * @returns {EnvOptions}
+ */
+export function optionsFromEnv(env) {
   return {
     secret: secret(env, 'SWITCHYARD_SECRET'),
     actionRateLimit: rateLimit(env, 'SWITCHYARD_ACTION_RATE_LIMIT'),
@@ -31,21 +49,30 @@ export function optionsFromEnv(
   };
 }
 
-function flag(env: Record<string, string | undefined>, name: string): boolean {
+/**
+ * @param {Env} env
+ * @param {string} name
+ */
+function flag(env, name) {
   const value = env[name]?.trim() ?? '';
   if (value === '' || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
   throw new Error(`${name} must be 1 or 0, got ${JSON.stringify(value)}`);
 }
 
-/** Each entry must be exactly an origin (`https://a.example`): no path, no user, no wildcard. */
-function origins(env: Record<string, string | undefined>, name: string): string[] {
+/**
+ * Each entry must be exactly an origin (`https://a.example`): no path, no user, no wildcard.
+ * @param {Env} env
+ * @param {string} name
+ */
+function origins(env, name) {
   const entries = (env[name] ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
   return entries.map((entry) => {
-    let url: URL | undefined;
+    /** @type {URL | undefined} */
+    let url;
     try {
       url = new URL(entry);
     } catch {
@@ -59,8 +86,12 @@ function origins(env: Record<string, string | undefined>, name: string): string[
   });
 }
 
-/** Each entry must be a bare host name (`app.example.com`, `localhost`): no scheme, port or path. */
-function hostNames(env: Record<string, string | undefined>, name: string): string[] {
+/**
+ * Each entry must be a bare host name (`app.example.com`, `localhost`): no scheme, port or path.
+ * @param {Env} env
+ * @param {string} name
+ */
+function hostNames(env, name) {
   const entries = (env[name] ?? '')
     .split(',')
     .map((entry) => entry.trim().toLowerCase())
@@ -73,7 +104,12 @@ function hostNames(env: Record<string, string | undefined>, name: string): strin
   return entries;
 }
 
-function rateLimit(env: Record<string, string | undefined>, name: string): RateLimit | false | undefined {
+/**
+ * @param {Env} env
+ * @param {string} name
+ * @returns {EnvOptions['actionRateLimit']}
+ */
+function rateLimit(env, name) {
   const value = env[name]?.trim().toLowerCase() ?? '';
   if (value === '') return undefined;
   if (value === 'off') return false;
@@ -84,8 +120,12 @@ function rateLimit(env: Record<string, string | undefined>, name: string): RateL
   return { max: Number(calls), windowMs: Number(seconds) * 1000 };
 }
 
-/** Long enough that it cannot be guessed; its value never appears in a message. */
-function secret(env: Record<string, string | undefined>, name: string): string | undefined {
+/**
+ * Long enough that it cannot be guessed; its value never appears in a message.
+ * @param {Env} env
+ * @param {string} name
+ */
+function secret(env, name) {
   const value = env[name] ?? '';
   if (value === '') return undefined;
   if (value.length < MIN_SECRET_LENGTH) {
@@ -95,5 +135,3 @@ function secret(env: Record<string, string | undefined>, name: string): string |
   }
   return value;
 }
-
-const MIN_SECRET_LENGTH = 32;
