@@ -229,7 +229,10 @@ export function createDocumentHandler(
         };
         sendJson(res.status(200), body);
       } else {
-        res.status(signal.status).location(location).type('text/plain').send(`Redirecting to ${location}`);
+        // Answering a form's post (a state too large for a cookie), a 307 or 308 would have the
+        // browser post the form again to the target: 303 makes it a GET.
+        const status = req.method === 'POST' ? 303 : signal.status;
+        res.status(status).location(location).type('text/plain').send(`Redirecting to ${location}`);
       }
     }
 

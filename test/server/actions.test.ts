@@ -1,5 +1,5 @@
 /**
- * The server-action endpoint over HTTP (SPEC A1–A3): each check of A2 tried as an attack, and
+ * The server-action endpoint over HTTP: each of its checks tried as an attack, and
  * each kind of result (value, redirect, revalidation, error) as the client and a no-JS form see it.
  */
 import type { AddressInfo } from 'node:net';
@@ -245,12 +245,12 @@ test('a form post from another site’s page goes back to the home page, never t
 
 describe('the no-JS form state, carried by a signed cookie', () => {
   const SECRET = 'the-deployment-secret-0123456789abcdef';
-  const post = (server: ReturnType<typeof app>['app'], text: string) =>
+  const post = (server: ReturnType<typeof app>['app'], text: string, page = '/photos/3') =>
     request(server)
       .post(url('formEcho'))
       .set('host', '127.0.0.1')
       .set('origin', ORIGIN)
-      .set('referer', `${ORIGIN}/photos/3`)
+      .set('referer', `${ORIGIN}${page}`)
       .type('form')
       .send({ $bound: '[{"error":null}]', $ACTION_KEY: 'k1', $SY_ACTION: '', text });
   const formStateOf = (html: string) => /self\.__SWITCHYARD_FORM__=(.*?)<\/script>/.exec(html)?.[1];
@@ -300,6 +300,19 @@ describe('the no-JS form state, carried by a signed cookie', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(formStateOf(res.text)).toContain(text);
   });
+
+  test.each(['', '&permanent'])(
+    'a state too large for a cookie, on a page that redirects (%j): a 303, so the browser does not post again',
+    async (permanent) => {
+      const res = await post(
+        app(SECRET).app,
+        'x'.repeat(5_000),
+        `/signals/redirect?to=%2Fphotos%2F2${permanent}`,
+      );
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/photos/2');
+    },
+  );
 });
 
 test('callerAddress(): the socket peer, or behind a trusted proxy the entry the proxy wrote', async () => {
