@@ -42,7 +42,7 @@ export default tseslint.config(
     },
   },
   {
-    // App code uses the framework through its public names only (SPEC §0).
+    // App code uses the framework through its public names only.
     files: ['src/**/*.{ts,tsx}', 'test/fixtures/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -26,7 +26,7 @@ if (args.command === 'start') {
     console.error(`No production build in ${args.outDir}. Run \`switchyard build\` first.`);
     process.exit(1);
   }
-  // Sentry before Express (SPEC M1). `npm start` already did this with `node --import`, which
+  // Sentry before Express. `npm start` already did this with `node --import`, which
   // makes this a no-op; `npx switchyard start` gets it here, still before the bundle loads Express.
   // Without a DSN it would do nothing: it is not even loaded (start-up time).
   if (process.env.SENTRY_DSN?.trim()) await import('../server/instrument.mjs');

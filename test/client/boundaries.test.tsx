@@ -1,6 +1,6 @@
 /**
  * The boundaries' own rules, without a DOM: what they catch, what they let through, and that
- * a new pathname clears what they caught (SPEC E2, E3). Rendering is checked in Chromium.
+ * a new pathname clears what they caught. Rendering is checked in Chromium.
  */
 import { expect, test } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -45,7 +45,7 @@ test.each([
   },
 );
 
-test('the last boundary shows the exact E4 text: client-side, or server-side with the digest', () => {
+test('the last boundary shows the exact fallback text: client-side, or server-side with the digest', () => {
   const render = (caught: unknown) => {
     const boundary = new AppErrorBoundary({ children: null });
     boundary.state = { caught };

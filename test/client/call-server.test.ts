@@ -1,5 +1,5 @@
 /**
- * The browser half of a server-action call (SPEC A1, A3), with `fetch` and the router faked:
+ * The browser half of a server-action call, with `fetch` and the router faked:
  * how arguments are sent, and what each kind of answer does.
  */
 import { afterEach, expect, test, vi } from 'vitest';

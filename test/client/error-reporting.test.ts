@@ -1,5 +1,5 @@
 /**
- * The browser's error hooks (SPEC M2, E1): one capture per error, none for router signals, one
+ * The browser's error hooks: one capture per error, none for router signals, one
  * per server digest, errors kept until the SDK has loaded, and no SDK at all without a config.
  * The SDK is a fake handed in, loaded when the test says.
  */

@@ -668,7 +668,7 @@ describe('slots and intercepted routes', () => {
     expect(h.fetches).toHaveLength(1);
   });
 
-  test('the cache keeps the intercepted and the plain answer for one URL apart (C4, I4)', async () => {
+  test('the cache keeps the intercepted and the plain answer for one URL apart', async () => {
     const { h, router } = feedHarness();
     router.prefetch('/photos/3');
     await flush();
@@ -697,7 +697,7 @@ describe('slots and intercepted routes', () => {
   });
 });
 
-describe('redirects from page data (SPEC E2)', () => {
+describe('redirects from page data', () => {
   const redirectTo = (location: string, url = '/old') =>
     jsonResponse({ buildId: BUILD, url, status: 200, redirect: { location, status: 307 } });
 

@@ -1,5 +1,5 @@
 /**
- * The browser side of streamed data (SPEC E5): the document's scripts push payloads before or
+ * The browser side of streamed data: the document's scripts push payloads before or
  * after the entry starts; each settles the place the state announced, and nothing else.
  */
 import { expect, test } from 'vitest';

@@ -8,7 +8,7 @@ import { RouterContext, useRouter, type AppRouter } from '../../client/router-co
 import type { Router } from '../../client/router';
 import type { PageState } from '../../shared/page-state';
 
-test('useRouter maps each call onto the core; prefetch asks for a full entry (SPEC C2)', () => {
+test('useRouter maps each call onto the core; prefetch asks for a full entry', () => {
   const core = {
     navigate: vi.fn(() => Promise.resolve()),
     refresh: vi.fn(() => Promise.resolve()),

@@ -1,5 +1,5 @@
 /**
- * Server actions in Chromium against the production demo (SPEC A1–A4, issue 7): likes and
+ * Server actions in Chromium against the production demo: likes and
  * comments with JavaScript on and off, validation, revalidation, and a crash that loses nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,6 +1,5 @@
 /**
- * Boundaries, redirects and the fallback messages in Chromium against the production demo
- * (SPEC E1–E5, issue 6).
+ * Boundaries, redirects and the fallback messages in Chromium against the production demo.
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';

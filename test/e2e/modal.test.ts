@@ -1,5 +1,5 @@
 /**
- * The photo modal in Chromium (SPEC I1–I4, issue 5): `/photos/<id>` intercepted into the
+ * The photo modal in Chromium: `/photos/<id>` intercepted into the
  * `(feed)/@modal` slot on a soft navigation from the feed, and a full page on a document load.
  */
 import type { Browser, Page, Request } from 'playwright-core';

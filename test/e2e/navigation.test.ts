@@ -1,5 +1,5 @@
 /**
- * Soft navigation in Chromium against the production demo (SPEC N1–N6, issue 3).
+ * Soft navigation in Chromium against the production demo.
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -22,7 +22,7 @@ describe.skipIf(skipWithoutChromium)('soft navigation in Chromium', () => {
 
   /**
    * These tests are about navigations that find nothing prefetched, so the page asks to save
-   * data (as a browser on a metered connection does), which turns prefetching off (SPEC C6).
+   * data (as a browser on a metered connection does), which turns prefetching off.
    */
   const open = (path: string, javaScriptEnabled = true) =>
     openAt(browser, server.url + path, { javaScriptEnabled, saveData: true });

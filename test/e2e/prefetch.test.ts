@@ -1,5 +1,5 @@
 /**
- * The prefetch cache in Chromium against the production demo (SPEC C1–C10, issue 4). Time is
+ * The prefetch cache in Chromium against the production demo. Time is
  * Playwright's fake clock: installed before the page loads, moved on only by `fastForward`.
  */
 import type { Browser, Page, Request } from 'playwright-core';
@@ -72,7 +72,7 @@ describe.skipIf(skipWithoutChromium)('the prefetch cache in Chromium', () => {
     const { page, requests, errors } = await open('/');
     const link = page.locator('main a.card-link').last();
     const href = (await link.getAttribute('href'))!;
-    // From the feed a photo opens in the modal: the cache holds that variant (SPEC C4).
+    // From the feed a photo opens in the modal: the cache holds that variant.
     const key = `${href} (feed)/@modal`;
     // Far below the fold: not prefetched until it comes within 200 px of the viewport.
     expect(await entryOf(page, key)).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * The production server with Sentry on (SPEC M1, M3, M4): `node --import ./server/instrument.mjs`
+ * The production server with Sentry on: `node --import ./server/instrument.mjs`
  * with a DSN that points at a receiver on 127.0.0.1, and tracing on so that a transaction would
  * show. One event per server error, tagged with route and digest; nothing for 4xx, redirects, an
  * aborted request or the tunnel. "Nothing" is checked after a later error's event has arrived.

@@ -1,5 +1,5 @@
 /**
- * Sentry in Chromium against production builds (SPEC M2, M3, M4, P2). With `SENTRY_DSN` set for
+ * Sentry in Chromium against production builds. With `SENTRY_DSN` set for
  * the server, browser errors become exactly one event each, posted to our tunnel and relayed by
  * the server to a receiver on 127.0.0.1; with none, no SDK is loaded and nothing is sent. Exactly
  * one: a later error's event is awaited first, so a second copy would have arrived before it.
@@ -62,10 +62,10 @@ describe.skipIf(skipWithoutChromium)('Sentry in the browser', () => {
       .toBe(true);
   }
 
-  test('a render error: one event, through our tunnel, and the E4 message', async () => {
+  test('a render error: one event, through our tunnel, and the app-wide fallback message', async () => {
     receiver.reset();
     const { page, requests } = await openPage(browser);
-    // Whether the SDK was there when hydration ended (P2: it loads after).
+    // Whether the SDK was there when hydration ended (it loads after hydration).
     await page.addInitScript(() => {
       new MutationObserver((_records, observer) => {
         observer.disconnect();
@@ -112,7 +112,7 @@ describe.skipIf(skipWithoutChromium)('Sentry in the browser', () => {
     ]);
   });
 
-  test('with no DSN: no config, no SDK chunk, nothing posted, and the E4 message still shows', async () => {
+  test('with no DSN: no config, no SDK chunk, nothing posted, and the app-wide fallback message still shows', async () => {
     const { page, requests, errors } = await openPage(browser);
     await page.goto(`${bare.url}/lab/client-error`);
     await waitForHydration(page);

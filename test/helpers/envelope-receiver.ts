@@ -1,5 +1,5 @@
 /**
- * A Sentry envelope receiver on 127.0.0.1 (SPEC M4): it records every request posted to it with
+ * A Sentry envelope receiver on 127.0.0.1: it records every request posted to it with
  * the body parsed as an envelope (gzip bodies inflated first), and answers as the test last told
  * it: accept, rate-limit, a status, hang, or redirect. Hanging requests end when it closes.
  */

@@ -1,5 +1,5 @@
 /**
- * Reads what an envelope receiver got as Sentry would (SPEC M4): the error events and spans in
+ * Reads what an envelope receiver got as Sentry would: the error events and spans in
  * each envelope, with who sent it. An event's payload is JSON; only the fields tests read are typed.
  */
 import type { EnvelopeReceiver, ReceivedRequest } from './envelope-receiver';

@@ -1,5 +1,5 @@
 /**
- * Decoding action arguments (SPEC A2): no key of the payload reaches a prototype, caps on depth
+ * Decoding action arguments: no key of the payload reaches a prototype, caps on depth
  * and size, forms as FormData, and no other media type.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The cross-site check for server actions (SPEC A2): one row per request and the verdict.
+ * The cross-site check for server actions: one row per request and the verdict.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, test } from 'vitest';

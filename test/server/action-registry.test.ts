@@ -1,5 +1,5 @@
 /**
- * Action ids and their registry (SPEC A2): ids are stable across machines, and lookup finds own
+ * Action ids and their registry: ids are stable across machines, and lookup finds own
  * entries only.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Router signals over HTTP (SPEC S2, E1, E2, E4, E5): status codes and `Location` before the
+ * Router signals over HTTP: status codes and `Location` before the
  * shell, meta tags after it, streamed loader data, and every hostile redirect target refused.
  */
 import type { AddressInfo } from 'node:net';
@@ -84,7 +84,7 @@ describe('before the shell: the status says it', () => {
   });
 });
 
-describe('after the shell: streamed loader data (E5) and meta tags (S2)', () => {
+describe('after the shell: streamed loader data and meta tags', () => {
   const servers: { close(): void }[] = [];
   afterEach(() => servers.splice(0).forEach((s) => s.close()));
 

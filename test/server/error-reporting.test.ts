@@ -1,7 +1,7 @@
 /**
- * The reporter seam in the document handler (SPEC M1, E1, E4): every real error is reported
+ * The reporter seam in the document handler: every real error is reported
  * exactly once, with the route, the digest the user got and where it happened; router signals,
- * 4xx answers and aborted renders never are. Also what the document tells the browser (M2).
+ * 4xx answers and aborted renders never are. Also what the document tells the browser.
  */
 import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -137,7 +137,7 @@ describe('never reported', () => {
   });
 });
 
-describe('what the document tells the browser (M2)', () => {
+describe('what the document tells the browser', () => {
   const script = (html: string) => /self\.__SWITCHYARD_SENTRY__=(\{.*?\})<\/script>/.exec(html)?.[1];
 
   test('with a DSN: the DSN, our tunnel path, the release (the build id by default), the environment', async () => {

@@ -1,5 +1,5 @@
 /**
- * The page-data protocol (SPEC N2, N3): the document request with a JSON answer.
+ * The page-data protocol: the document request with a JSON answer.
  */
 import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';

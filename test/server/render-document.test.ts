@@ -75,7 +75,7 @@ describe('document requests', () => {
   });
 });
 
-describe('production hygiene (S5)', () => {
+describe('production hygiene', () => {
   test('security headers, no X-Powered-By, a CSP with a nonce used by the inline script', async () => {
     const res = await request(app().app).get('/');
     expect(res.headers['x-powered-by']).toBeUndefined();
@@ -106,7 +106,7 @@ describe('production hygiene (S5)', () => {
   });
 });
 
-describe('serialised data (S4)', () => {
+describe('serialised data', () => {
   test('hostile loader data is escaped in the page and parses back byte-exactly', async () => {
     const res = await request(app().app).get('/lab/secret');
     const script = /self\.__SWITCHYARD__=(.*?)<\/script>/s.exec(res.text)![1]!;
@@ -120,7 +120,7 @@ describe('serialised data (S4)', () => {
   });
 });
 
-describe('render lifetime (S3)', () => {
+describe('render lifetime', () => {
   function listen(options: Partial<SwitchyardOptions>) {
     const ended: RenderOutcome[] = [];
     let onEnd: (() => void) | undefined;

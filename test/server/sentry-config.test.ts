@@ -1,5 +1,5 @@
 /**
- * Sentry on the server without a network (SPEC M1, M3): settings read from the environment, the
+ * Sentry on the server without a network: settings read from the environment, the
  * instrument module that loads nothing without a DSN, and the reporter's tags on a fake SDK.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Parallel slots and intercepted routes on the server (SPEC I1, I3, I4), through `createApp`.
+ * Parallel slots and intercepted routes on the server, through `createApp`.
  */
 import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
@@ -63,7 +63,7 @@ describe('intercepted page data', () => {
     });
   });
 
-  test('a prefetch from inside the scope gets the intercepted variant too (SPEC I4)', async () => {
+  test('a prefetch from inside the scope gets the intercepted variant too', async () => {
     const res = await request(app).get('/photos/3?_sy=%2Finfo&_syp=auto');
     expect(res.body.intercept).toMatchObject({ at: '(feed)', slot: 'modal' });
   });

@@ -1,5 +1,5 @@
 /**
- * SPEC A4: a comment the store acknowledged survives the process being killed outright
+ * A comment the store acknowledged survives the process being killed outright
  * (SIGKILL: no exit handlers, no close, no WAL checkpoint) before anything else happens.
  */
 import { spawn } from 'node:child_process';

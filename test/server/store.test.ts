@@ -1,5 +1,5 @@
 /**
- * The demo's SQLite store (SPEC A4) on a real database in a fresh temporary directory per test:
+ * The demo's SQLite store on a real database in a fresh temporary directory per test:
  * settings, migrations, seed, likes, and comment checks that store nothing when they refuse.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `"use server"` modules (SPEC A1): which modules are, what their exports are, and what each
+ * `"use server"` modules: which modules are, what their exports are, and what each
  * build gets in their place — the browser none of the module's code, both the same ids.
  */
 import { expect, test } from 'vitest';

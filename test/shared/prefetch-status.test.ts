@@ -1,5 +1,5 @@
 /**
- * SPEC C9: the status rule at every boundary, each kind, used and unused, on numbers for `now`.
+ * The status rule at every boundary, each kind, used and unused, on numbers for `now`.
  */
 import { describe, expect, test } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 /**
- * Streamed places (SPEC E5): tracked promises React can read synchronously once settled, left
+ * Streamed places: tracked promises React can read synchronously once settled, left
  * out of the serialised state, and filled on the client only where the state announced them.
  */
 import { expect, test } from 'vitest';
