@@ -165,3 +165,28 @@ async function timed(
 }
 
 const sumKib = (list: Recorded[]) => list.reduce((total, r) => total + r.bytes, 0) / 1024;
+
+/**
+ * One figure from several passes: for each step, the pass whose time is the median (the lower
+ * of the two middle ones for an even count), with that pass's requests and bytes. A single pass
+ * of a 30 ms click moves by half its value with whatever else the machine does.
+ */
+export function medianFigures(passes: readonly BrowserFigures[]): BrowserFigures {
+  if (passes.length === 0) throw new Error('no browser pass to take a median of');
+  const middle = <T>(list: readonly T[], by: (item: T) => number): T =>
+    [...list].sort((a, b) => by(a) - by(b))[Math.floor((list.length - 1) / 2)]!;
+  const step = (key: 'prefetchedClick' | 'coldClick' | 'back') =>
+    middle(
+      passes.map((pass) => pass[key]),
+      (s) => s.ms,
+    );
+  return {
+    pageView: middle(
+      passes.map((pass) => pass.pageView),
+      (view) => view.selfStartedKib,
+    ),
+    prefetchedClick: step('prefetchedClick'),
+    coldClick: step('coldClick'),
+    back: step('back'),
+  };
+}
