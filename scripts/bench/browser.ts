@@ -159,12 +159,18 @@ async function timed(
   }
   if (!times[0] || !times[1]) throw new Error(`"${want}" did not show within 30 s`);
   const [clicked, shown] = [Number(times[0]), Number(times[1])];
-  // Requests the click caused: started from the click until the content showed.
-  const caused = [...requests.values()].filter((r) => r.wallMs >= clicked - 1 && r.wallMs <= shown);
+  // Requests the click caused: started from the click until the content showed. Prefetches
+  // (`_syp=auto` or `full`: on this page, with no loading state and no entry going stale within
+  // a run, a navigation never sends one) are the pages' own: the page left may start one in the
+  // moment before the browser tells it of a back (popstate), and the router aborts it then.
+  const caused = [...requests.values()].filter(
+    (r) => r.wallMs >= clicked - 1 && r.wallMs <= shown && !isPrefetch(r.url),
+  );
   return { ms: shown - clicked, requests: caused.length, kib: sumKib(caused) };
 }
 
 const sumKib = (list: Recorded[]) => list.reduce((total, r) => total + r.bytes, 0) / 1024;
+const isPrefetch = (url: string) => /[?&]_syp=(auto|full)(&|$)/.test(url);
 
 /**
  * One figure from several passes: for each step, the pass whose time is the median (the lower
