@@ -12,7 +12,15 @@ import { parseCliArgs } from './cli-args.js';
 import { readSentryConfig } from './sentry/sentry-config.mjs';
 import { scrubBreadcrumb, scrubEvent } from './sentry/sentry-privacy.mjs';
 
-const config = readSentryConfig(process.env, undefined);
+/** @type {ReturnType<typeof readSentryConfig>} */
+let config;
+try {
+  config = readSentryConfig(process.env, undefined);
+} catch (error) {
+  // A setting the server cannot start with: one line that names it, before anything else runs.
+  process.stderr.write(`${/** @type {Error} */ (error).message}\n`);
+  process.exit(1);
+}
 if (config) {
   const Sentry = await import('@sentry/node');
   const { tunnelPath } = config;

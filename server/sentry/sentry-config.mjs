@@ -5,6 +5,8 @@
  * JavaScript, because `node --import` runs it before any compiler is loaded.
  */
 
+import { URL } from 'node:url';
+
 /** Where browsers post envelopes; the server's tracing leaves this path out. */
 export const SENTRY_TUNNEL_PATH = '/monitoring';
 
@@ -29,6 +31,12 @@ export function readSentryConfig(env, buildId) {
   // An empty SENTRY_DSN is how deployment tools usually say "none".
   const dsn = env.SENTRY_DSN?.trim();
   if (!dsn) return undefined;
+  if (!isDsn(dsn)) {
+    // The DSN itself is not repeated: a mistyped one may hold more than the public key.
+    throw new TypeError(
+      'SENTRY_DSN must be an http(s) Sentry DSN with a public key and a numeric project id, such as https://<key>@o1.ingest.sentry.io/123.',
+    );
+  }
   return {
     dsn,
     environment: env.SENTRY_ENVIRONMENT || undefined,
@@ -37,6 +45,23 @@ export function readSentryConfig(env, buildId) {
     tracesSampleRate: readRate(env, 'SENTRY_TRACES_SAMPLE_RATE', 0),
     tunnelPath: SENTRY_TUNNEL_PATH,
   };
+}
+
+/**
+ * The shape the tunnel relays to (`parseDsn` in sentry-dsn.ts reads it the same way): an http(s)
+ * URL with a public key as its user, no query or fragment, and a numeric project id last.
+ * @param {string} text
+ */
+function isDsn(text) {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (
+    /^https?:$/.test(url.protocol) &&
+    !!url.username &&
+    !url.search &&
+    !url.hash &&
+    /\/\d+$/.test(url.pathname)
+  );
 }
 
 /**

@@ -154,6 +154,23 @@ describe.skipIf(skipWithoutChromium)('switchyard start', { timeout: 2 * WAIT_MS 
     },
   );
 
+  test.each([
+    [{ SENTRY_DSN: 'garbage' }, /^SENTRY_DSN must be an http\(s\) Sentry DSN/],
+    [
+      { SENTRY_DSN: 'https://key@127.0.0.1:9/1', SENTRY_TRACES_SAMPLE_RATE: 'abc' },
+      /^SENTRY_TRACES_SAMPLE_RATE must be a number from 0 to 1, got "abc"\.$/,
+    ],
+  ])(
+    'a Sentry setting it cannot start with (%j): one line naming it, exit code 1, the database never opened',
+    async (env, line) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-start-'));
+      const server = start(['--port', '0'], { SWITCHYARD_DATA_DIR: dataDir, ...env });
+      expect(await server.exited).toBe(1);
+      expect(server.output().trim().split('\n')).toEqual([expect.stringMatching(line)]);
+      expect(readdirSync(dataDir)).toEqual([]);
+    },
+  );
+
   test('--host 127.0.0.1 listens there and says so', async () => {
     const server = start(['--port', '0', '--host', '127.0.0.1']);
     const port = await portOf(server);

@@ -44,6 +44,25 @@ describe('readSentryConfig', () => {
     });
   });
 
+  test.each([
+    'garbage',
+    'ftp://key@o1.ingest.sentry.io/123',
+    'https://o1.ingest.sentry.io/123',
+    'https://key@o1.ingest.sentry.io/123abc',
+    'https://key@o1.ingest.sentry.io/123?x=1',
+  ])('a DSN of the wrong shape (%j) stops the start-up, without repeating it', (dsn) => {
+    let message = '';
+    try {
+      readSentryConfig({ SENTRY_DSN: dsn }, 'b1');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(
+      /^SENTRY_DSN must be an http\(s\) Sentry DSN with a public key and a numeric project id/,
+    );
+    expect(message).not.toContain(dsn);
+  });
+
   test.each(['1.5', '-1', 'half', 'NaN'])('a rate of %j stops the start-up with the name', (rate) => {
     expect(() => readSentryConfig({ SENTRY_DSN: DSN, SENTRY_TRACES_SAMPLE_RATE: rate }, 'b1')).toThrow(
       `SENTRY_TRACES_SAMPLE_RATE must be a number from 0 to 1, got "${rate}".`,
