@@ -1,12 +1,13 @@
 /**
  * `switchyard start --workers N`: this process forks N workers that each run the server on the
- * one port (node:cluster hands connections round robin). A worker that dies after it listened
- * is replaced at once. Until a first worker has listened, one that dies before listening (a bad
- * build, a port taken, a database that is not there) ends the whole command with its exit code,
- * since another would die the same way. Once the deployment is up, a replacement that dies
- * before listening (its start-up hook met a database that is briefly down) is tried again after
- * a pause that doubles from 1 s to 30 s and starts over once a worker listens: the workers that
- * serve are never stopped for it. SIGTERM or SIGINT goes to every worker, which drains by its
+ * one port (node:cluster hands connections round robin). A worker that dies after it served a
+ * while (`stableMs`, 10 s) is replaced at once. Until a first worker has listened, one that dies
+ * before listening (a bad build, a port taken, a database that is not there) ends the whole
+ * command with its exit code, since another would die the same way. Once the deployment is up,
+ * a worker that did not really start — it died before listening (its start-up hook met a
+ * database that is briefly down), or soon after (a crash on every request) — is replaced after a
+ * pause that doubles from 1 s to 30 s, and starts over once a worker has served for `stableMs`:
+ * no crash loop, and the workers that serve are never stopped for it. SIGTERM or SIGINT goes to every worker, which drains by its
  * own shutdown deadline; this process exits when they have. Without `SWITCHYARD_SECRET`, this
  * process makes one and gives it to every worker.
  */
@@ -21,11 +22,11 @@ const RETRY_FIRST_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 
 /**
- * @param {{ workers: number, shutdownMs: number, log?: Pick<Console, 'log' | 'error'> }} options
+ * @param {{ workers: number, shutdownMs: number, stableMs?: number, log?: Pick<Console, 'log' | 'error'> }} options
  */
-export function superviseWorkers({ workers, shutdownMs, log = console }) {
-  /** @type {Set<number>} ids of workers that listened */
-  const listened = new Set();
+export function superviseWorkers({ workers, shutdownMs, stableMs = 10_000, log = console }) {
+  /** @type {Map<number, { at: number, stable: NodeJS.Timeout }>} workers that listened: when, and the timer that trusts them */
+  const listened = new Map();
   let stopping = false;
   let exitCode = 0;
   /** Whether a worker has listened: from then on a failed start is retried, not fatal. */
@@ -46,9 +47,11 @@ export function superviseWorkers({ workers, shutdownMs, log = console }) {
     // Said here, not only by the worker: a worker has started the deployment once this process
     // knows it listens, which can be a moment after the worker itself says so.
     log.log(`Worker ${worker.process.pid} listening.`);
-    listened.add(worker.id);
+    // Serving for `stableMs`, it started for real: the next failure's pause starts over.
+    const stable = setTimeout(() => (retryMs = RETRY_FIRST_MS), stableMs);
+    stable.unref();
+    listened.set(worker.id, { at: Date.now(), stable });
     up = true;
-    retryMs = RETRY_FIRST_MS;
   });
   cluster.on('exit', (worker, code, signal) => {
     const how = signal ? `signal ${signal}` : `code ${code}`;
@@ -57,16 +60,18 @@ export function superviseWorkers({ workers, shutdownMs, log = console }) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
       return;
     }
-    if (!listened.has(worker.id)) {
-      // Before the deployment is up, every worker would fail the same way.
-      if (!up) {
-        log.error(`Worker ${worker.process.pid} exited (${how}) before it listened: stopping.`);
-        stop(code || 1);
-        return;
-      }
-      log.error(
-        `Worker ${worker.process.pid} exited (${how}) before it listened: starting another in ${retryMs} ms.`,
-      );
+    const served = listened.get(worker.id);
+    if (served) clearTimeout(served.stable);
+    listened.delete(worker.id);
+    // Before the deployment is up, every worker would fail the same way.
+    if (!served && !up) {
+      log.error(`Worker ${worker.process.pid} exited (${how}) before it listened: stopping.`);
+      stop(code || 1);
+      return;
+    }
+    if (!served || Date.now() - served.at < stableMs) {
+      const when = served ? 'soon after it listened' : 'before it listened';
+      log.error(`Worker ${worker.process.pid} exited (${how}) ${when}: starting another in ${retryMs} ms.`);
       const timer = setTimeout(() => {
         retries.delete(timer);
         fork();

@@ -17,6 +17,7 @@ export function readServerLimits(env) {
     requestTimeoutMs: milliseconds(env, 'SWITCHYARD_REQUEST_TIMEOUT_MS', 30_000),
     headersTimeoutMs: milliseconds(env, 'SWITCHYARD_HEADERS_TIMEOUT_MS', 10_000),
     startupMs: milliseconds(env, 'SWITCHYARD_STARTUP_TIMEOUT_MS', 30_000),
+    workerStableMs: milliseconds(env, 'SWITCHYARD_WORKER_STABLE_MS', 10_000),
   };
 }
 

@@ -46,7 +46,11 @@ if (args.command === 'start') {
   if (args.workers > 1 && (await import('node:cluster')).default.isPrimary) {
     // This process only supervises: each worker runs this file again and serves below.
     const { superviseWorkers } = await import('./cluster.js');
-    superviseWorkers({ workers: args.workers, shutdownMs: limits.shutdownMs });
+    superviseWorkers({
+      workers: args.workers,
+      shutdownMs: limits.shutdownMs,
+      stableMs: limits.workerStableMs,
+    });
   } else {
     const { createProductionApp, register } = await import(pathToFileURL(entry).href);
     const { runStartUp } = await import('./start-up.js');

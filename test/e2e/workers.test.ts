@@ -104,7 +104,8 @@ describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
     'two workers on one port; one killed is replaced while the other serves; SIGTERM ends them all',
     { timeout: TIMEOUT_MS },
     async () => {
-      const server = start(['--port', '0', '--workers', '2']);
+      // Trusted from its first millisecond: a worker killed after it listened is replaced at once.
+      const server = start(['--port', '0', '--workers', '2'], { env: { SWITCHYARD_WORKER_STABLE_MS: '1' } });
       const [, first, second] = (
         await server.waitFor(/Worker (\d+) started[\s\S]*?Worker (\d+) started/)
       ).map(Number);
@@ -179,7 +180,7 @@ describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
       const down = join(downDir, 'database-down');
       const server = start(['--port', '0', '--workers', '2'], {
         out: BUILDS.basic.out,
-        env: { FIXTURE_STARTUP_FAILS_WHILE: down },
+        env: { FIXTURE_STARTUP_FAILS_WHILE: down, SWITCHYARD_WORKER_STABLE_MS: '1' },
       });
       const [, first, second] = (
         await server.waitFor(/Worker (\d+) started[\s\S]*?Worker (\d+) started/)
@@ -216,6 +217,51 @@ describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
       server.child.kill('SIGTERM');
       expect(await server.exit).toBe(0);
       expect([second!, third].filter(isAlive)).toEqual([]);
+    },
+  );
+
+  test(
+    'a worker that dies soon after it listened is replaced after a pause that doubles: no crash loop',
+    { timeout: TIMEOUT_MS },
+    async () => {
+      // Ten minutes: every death in this test is "soon after", whatever the machine's speed.
+      const server = start(['--port', '0', '--workers', '2'], {
+        env: { SWITCHYARD_WORKER_STABLE_MS: '600000' },
+      });
+      const [, first, second] = (
+        await server.waitFor(/Worker (\d+) started[\s\S]*?Worker (\d+) started/)
+      ).map(Number);
+      await server.waitFor(new RegExp(`Worker ${first} listening`));
+      await server.waitFor(new RegExp(`Worker ${second} listening`));
+      const url = `http://127.0.0.1:${(await server.waitFor(/serving http:\/\/localhost:(\d+)/))[1]}/photos/1`;
+
+      let mark = server.output().length;
+      process.kill(first!, 'SIGKILL');
+      await server.waitFor(
+        new RegExp(
+          `Worker ${first} exited \\(signal SIGKILL\\) soon after it listened: starting another in 1000 ms`,
+        ),
+        mark,
+      );
+      for (let i = 0; i < 4; i++) expect(await statusOf(url)).toBe(200);
+      const third = Number((await server.waitFor(/Worker (\d+) started/, mark))[1]);
+      await server.waitFor(new RegExp(`Worker ${third} listening`), mark);
+
+      // It dies as soon too: the next pause is twice as long.
+      mark = server.output().length;
+      process.kill(third, 'SIGKILL');
+      await server.waitFor(
+        new RegExp(
+          `Worker ${third} exited \\(signal SIGKILL\\) soon after it listened: starting another in 2000 ms`,
+        ),
+        mark,
+      );
+      expect(isAlive(second!)).toBe(true);
+      expect(await statusOf(url)).toBe(200);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exit).toBe(0);
+      expect([second!].filter(isAlive)).toEqual([]);
     },
   );
 

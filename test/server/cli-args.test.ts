@@ -87,6 +87,7 @@ describe('server limits from the environment', () => {
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
       startupMs: 30_000,
+      workerStableMs: 10_000,
     });
   });
 
