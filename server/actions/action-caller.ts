@@ -1,8 +1,9 @@
 /**
- * `callerAddress()`: inside a server action, the address of the client that called it, for the
- * app's own per-client limits. The socket's peer, or behind a trusted proxy
- * (`SWITCHYARD_TRUST_PROXY`) the last `X-Forwarded-For` entry: the one the proxy wrote itself,
- * which a client cannot choose. Outside an action it is a misuse.
+ * `callerAddress()`: inside a server action, the client that called it, for the app's own
+ * per-client limits. The socket's peer, or behind a trusted proxy (`SWITCHYARD_TRUST_PROXY`) the
+ * last `X-Forwarded-For` entry: the one the proxy wrote itself, which a client cannot choose. An
+ * IPv6 address is given as its /64 network, which one subscriber usually holds whole
+ * (`clientKey` in rate-limit.ts). Outside an action it is a misuse.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -14,7 +15,8 @@ export function runAsCaller<T>(address: string, run: () => Promise<T>): Promise<
 }
 
 /**
- * The calling client's address, as the framework's own rate limit counts it.
+ * The calling client, as the framework's own rate limit counts it: an IPv4 address, or an IPv6
+ * address's /64 network (`2001:db8:0:7::/64`).
  *
  * @example
  * export async function addComment(previous: State, form: FormData) {

@@ -28,7 +28,7 @@ import type { FormState, FormStateStore } from '../render/form-state';
 import { HttpError } from '../http/http-error';
 import type { ResolvedOptions } from '../options';
 import { runAsCaller } from './action-caller';
-import { createRateLimiter } from './rate-limit';
+import { clientKey, createRateLimiter } from './rate-limit';
 import { readBody } from './read-body';
 import { clientAddress } from '../http/request-url';
 import { isRetryLater } from '../http/retry-later';
@@ -71,7 +71,7 @@ export function createActionHandler(
         );
       return void res.status(404).type('text/plain').send('Not Found: no such server action.');
     }
-    const caller = clientAddress(req, options.actionOrigins.trustProxy);
+    const caller = clientKey(clientAddress(req, options.actionOrigins.trustProxy));
     // Counted before the body is read: a client over its limit costs no more than its headers.
     const wait = limiter ? limiter.take(caller, options.now()) : 0;
     if (limit && wait > 0) {

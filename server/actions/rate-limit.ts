@@ -6,6 +6,7 @@
  * process's memory, so each process counts its own calls; a limit that must hold across them is
  * the app's, counted in its database by `callerAddress()`.
  */
+import { isIPv6 } from 'node:net';
 
 export interface RateLimit {
   /** Calls one client may make in a burst, and per window. */
@@ -18,6 +19,30 @@ export interface RateLimiter {
   take(client: string, now: number): number;
   /** Clients currently tracked. */
   readonly size: number;
+}
+
+/**
+ * What a limit counts as one client: an IPv4 address as it is, an IPv6 address as its /64
+ * network (`2001:db8:0:7::/64`). One home or phone commonly gets a whole /64, and could take a
+ * fresh address for every call; counted by address, it would never meet the limit. An IPv4
+ * address written as IPv6 (`::ffff:203.0.113.7`) is the IPv4 address.
+ */
+export function clientKey(address: string): string {
+  const plain = address.split('%')[0]!; // a zone (`fe80::1%eth0`) names the interface, not the host
+  if (!isIPv6(plain)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(plain);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = plain.split('::');
+  const groups = (text: string) => (text === '' ? [] : text.split(':'));
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  // An IPv4 tail (`::1.2.3.4`) stands for two groups; only the first four matter here.
+  const width = right.length + (right.at(-1)?.includes('.') ? 1 : 0);
+  const all = [...left, ...Array<string>(Math.max(0, 8 - left.length - width)).fill('0'), ...right];
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Clients tracked at once; one more drops the one seen longest ago. */

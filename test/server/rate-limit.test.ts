@@ -7,7 +7,7 @@ import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
 import { createApp } from '../../server/create-app';
-import { createRateLimiter } from '../../server/actions/rate-limit';
+import { clientKey, createRateLimiter } from '../../server/actions/rate-limit';
 import { ACTION_HEADER, actionUrl } from '../../shared/actions';
 import { ACTION_RATE_LIMIT } from '../../shared/constants';
 import { basicApp } from './fixture-app';
@@ -87,5 +87,32 @@ describe('server actions from one client', () => {
     // The proxy's own entry is the last one: what the client put before it changes nothing.
     expect((await proxied.call('10.9.9.9, 203.0.113.7')).status).toBe(429);
     expect((await proxied.call('203.0.113.8')).status).toBe(200);
+  });
+
+  test('a new IPv6 address for every call from one /64 network is one client; another /64 is not', async () => {
+    const proxied = server(true);
+    for (let i = 0; i < max; i++)
+      expect((await proxied.call(`2001:db8:0:7::${(i + 1).toString(16)}`)).status).toBe(200);
+    expect((await proxied.call('2001:db8:0:7:a:b:c:d')).status).toBe(429);
+    expect((await proxied.call('2001:db8:0:8::1')).status).toBe(200);
+  });
+});
+
+describe('clientKey', () => {
+  test.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['::FFFF:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:0:7::1', '2001:db8:0:7::/64'],
+    ['2001:0db8:0000:0007:ffff:1:2:3', '2001:db8:0:7::/64'],
+    ['2001:db8::7:1:2:3', '2001:db8:0:0::/64'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['::', '0:0:0:0::/64'],
+    ['2001:db8:1::1.2.3.4', '2001:db8:1:0::/64'],
+    ['not an address', 'not an address'],
+  ])('%s counts as %s', (address, key) => {
+    expect(clientKey(address)).toBe(key);
   });
 });
