@@ -37,11 +37,20 @@ describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
     expect(console).toEqual([]);
   });
 
+  /** Lets the fixture's waiting loaders go on (test/fixtures/basic/signals/gate.ts); how many. */
+  const release = async () => {
+    const html = await (await fetch(`${server.url}/signals/release`)).text();
+    return /<p id="released">(\d+)<\/p>/.exec(html)?.[1];
+  };
+
   test('streamed data arrives and hydrates; notFound() after the shell shows the not-found page', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${server.url}/signals/late`);
     await page.locator('#late-data').waitFor();
-    await page.goto(`${server.url}/signals/late?then=not-found`);
+    // The loader signals once the browser shows the loading state: after the shell, always.
+    await page.goto(`${server.url}/signals/late?then=not-found`, { waitUntil: 'commit' });
+    await page.locator('#late-loading').waitFor();
+    expect(await release()).toBe('1');
     await page.locator('h1', { hasText: 'Fixture not found' }).waitFor();
     expect(await page.locator('#late-loading').count()).toBe(0);
     expect(await page.locator('meta[name="robots"][content="noindex"]').count()).toBe(1);
@@ -57,8 +66,11 @@ describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
       'request',
       (r) => new URL(r.url()).searchParams.has('_sy') && pageData.push(new URL(r.url()).pathname),
     );
-    await page.goto(`${server.url}/signals/late?then=redirect`);
-    await page.waitForURL(`${server.url}/photos/5`);
+    await page.goto(`${server.url}/signals/late?then=redirect`, { waitUntil: 'commit' });
+    await page.locator('#late-loading').waitFor();
+    expect(await release()).toBe('1');
+    // `window.stop()` (which cancels the meta refresh) means the document's load may never end.
+    await page.waitForURL(`${server.url}/photos/5`, { waitUntil: 'commit' });
     await page.locator('h1', { hasText: 'Photo' }).waitFor();
     // A soft navigation (page data), not the browser following the refresh (a document).
     expect(pageData).toContain('/photos/5');
