@@ -14,7 +14,7 @@ import {
   UNREACHABLE_RETRY_AFTER_S,
 } from './pg-store.server';
 import type { CommentLimit, Store } from './store-contract';
-import { openStore } from './store.server';
+import { openStoreWhenFree } from './store.server';
 
 let opening: Promise<Store> | undefined;
 
@@ -60,7 +60,7 @@ async function open(): Promise<Store> {
   commentLimit(); // a bad setting stops the start, not the first comment
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const sqlite = openStore();
+    const sqlite = await openStoreWhenFree();
     process.once('exit', () => void sqlite.close());
     return sqlite;
   }

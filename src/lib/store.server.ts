@@ -58,6 +58,22 @@ export function openStore(dir: string = defaultDataDir(), busyWaitMs: number = B
   return createStore(openDatabase(dir), busyWaitMs);
 }
 
+/** How long opening waits, in pauses, for another process that is opening the same file. */
+export const OPEN_WAIT_MS = 10_000;
+
+/**
+ * The store, opened while other processes may be opening the same new file (`--workers`):
+ * SQLite answers some of those meetings (a new file switched to WAL, a lock upgrade that could
+ * deadlock) with SQLITE_BUSY at once rather than waiting, so opening is tried again in pauses
+ * that let the event loop run, for at most `waitMs`, then it is a 503 to retry.
+ */
+export function openStoreWhenFree(
+  dir: string = defaultDataDir(),
+  waitMs: number = OPEN_WAIT_MS,
+): Promise<Store> {
+  return retryWhileBusy(() => openStore(dir), waitMs);
+}
+
 /** The database file in `dir` with the settings above, migrated, and seeded if it is new. */
 export function openDatabase(dir: string): Database.Database {
   mkdirSync(dir, { recursive: true });

@@ -13,7 +13,7 @@ import { actionId } from '../../server/actions/action-registry';
 import { createApp } from '../../server/create-app';
 import { RetryLater } from '../../server/http/retry-later';
 import { actionUrl } from '../../shared/actions';
-import { openStore, type Store } from '../../src/lib/store.server';
+import { openStore, openStoreWhenFree, type Store } from '../../src/lib/store.server';
 import { basicApp } from './fixture-app';
 
 /** Node's start-up on a loaded machine: generous. */
@@ -61,6 +61,18 @@ async function release(): Promise<void> {
   child.stdin!.end();
   await exited;
 }
+
+describe('opening a new database another process has locked', { timeout: CHILD_TIMEOUT_MS }, () => {
+  test('opening as a process starts (workers on one new file) waits for the lock, then migrates and seeds', async () => {
+    await holdLock(); // on a new, empty file: switching it to WAL meets the lock
+    expect(() => openStore(dir)).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+    const opening = openStoreWhenFree(dir);
+    await new Promise((resolve) => setImmediate(resolve));
+    await release();
+    store = await opening;
+    expect(await store.likesOf('5')).toBeGreaterThan(0);
+  });
+});
 
 describe('a write behind a lock held by another process', { timeout: CHILD_TIMEOUT_MS }, () => {
   test('waits without blocking the event loop, then is a 503 to retry in a second', async () => {
