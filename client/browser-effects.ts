@@ -6,7 +6,7 @@
 import { decodePathname, matchRoute } from '../shared/match-route';
 import { matchInterception } from '../shared/intercept';
 import { assembleRouteTree, COMPONENT_FILES, dirOf, type ComponentFile } from '../shared/route-tree';
-import { loadRouteModules, type Importers } from './browser-start';
+import { loadRouteModules, pageEffects, type Importers } from './browser-start';
 import type { PrefetchTrigger, RouterEffects } from './router-types';
 
 const LAST_HARD_NAVIGATION = 'switchyard:last-hard-navigation';
@@ -22,10 +22,9 @@ export function browserEffects(importers: Importers): RouterEffects {
   const loadModules = (files: readonly string[]) => loadRouteModules(importers, files);
   let keys = 0;
   return {
-    currentHref: () => location.href,
+    ...pageEffects,
     pushState: (state, href) => history.pushState(state, '', href),
     replaceState: (state, href) => history.replaceState(state, '', href),
-    go: (delta) => history.go(delta),
     fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
     loadModules,
     preloadRoute(pathname) {
@@ -39,11 +38,8 @@ export function browserEffects(importers: Importers): RouterEffects {
       return loadModules(files);
     },
     hasLoadingState: (pathname) => routeOf(pathname)?.branch.some((node) => node.files.loading) ?? false,
-    assign: (href) => location.assign(href),
     readScroll: () => ({ x: scrollX, y: scrollY }),
     now: () => Date.now(),
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     storage: {
       get: () => sessionStorage.getItem(LAST_HARD_NAVIGATION),
       set: (value) => sessionStorage.setItem(LAST_HARD_NAVIGATION, value),

@@ -1,9 +1,23 @@
 /**
  * What the entry needs before the router's code has loaded: our entry in `history.state`, the
- * route modules of the page the server rendered, and the view of the first commit.
+ * route modules of the page the server rendered, the view of the first commit, and the effects
+ * the router shares with its stand-in (`lazy-router.ts`).
  */
 import type { RouterView } from './router-root';
-import type { HistoryEntryState, Modules } from './router-types';
+import type { HistoryEntryState, Modules, RouterEffects } from './router-types';
+
+/** The address, full page loads, history moves and timers: the browser's, for both routers. */
+export const pageEffects = {
+  currentHref: () => location.href,
+  assign: (href: string) => location.assign(href),
+  /** Loads the document's URL again: where `assign` to a URL with a hash would only scroll. */
+  reload: () => location.reload(),
+  go: (delta: number) => history.go(delta),
+  setTimeout: (callback: () => void, ms: number): unknown => setTimeout(callback, ms),
+  clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+} satisfies Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout'> & {
+  reload(): void;
+};
 
 export type Importers = Readonly<Record<string, () => Promise<Record<string, unknown>>>>;
 

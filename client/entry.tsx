@@ -11,7 +11,7 @@ import { config } from 'virtual:switchyard/config';
 import { modules as importers } from 'virtual:switchyard/routes';
 import { filesOf, type PageState } from '../shared/page-state';
 import { Assets } from './assets';
-import { firstView, loadRouteModules, readHistoryEntry } from './browser-start';
+import { firstView, loadRouteModules, pageEffects, readHistoryEntry } from './browser-start';
 import { connectActions } from './call-server';
 import { createErrorReporting } from './error-reporting';
 import { createLazyRouter } from './lazy-router';
@@ -37,14 +37,7 @@ async function start(state: PageState): Promise<void> {
       view = started.browserView;
       return started.startRouter(initial, importers, config);
     },
-    effects: {
-      currentHref: () => location.href,
-      assign: (href) => location.assign(href),
-      reload: () => location.reload(),
-      go: (delta) => history.go(delta),
-      setTimeout: (callback, ms) => setTimeout(callback, ms),
-      clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-    },
+    effects: pageEffects,
     budgetMs: config.routeScriptTimeoutMs,
   });
   connectActions(router);

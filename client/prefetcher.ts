@@ -156,14 +156,15 @@ export function createPrefetcher({
     const entry: CacheEntry<CachedPage> = cache.add(key, kind, promise, now);
     promise
       .catch((error: unknown) => {
-        if (!(error instanceof Dropped)) return; // it only means the navigation fetches itself
-        // Dropped by the queue (full, the page was left, or the cache cleared): nothing is
-        // known of the URL. One that never started cost nothing; one cut short, its estimate.
-        if (cache.get(key) === entry) cache.delete(key);
-        if (!started) ticket.release();
+        // Dropped by the queue (full, the page was left, or the cache cleared): nothing is known
+        // of the URL, so no entry stays. Any other failure keeps its entry until it expires.
+        if (error instanceof Dropped && cache.get(key) === entry) cache.delete(key);
       })
       .finally(() => {
-        ticket.cancel(); // failed after it started; a ticket counts once, so a no-op otherwise
+        // A ticket counts once: settled by the response, this is a no-op. Otherwise one that
+        // never started cost nothing, and one that failed or was cut short, its estimate.
+        if (started) ticket.cancel();
+        else ticket.release();
         drainDeferred();
       });
   }

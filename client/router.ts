@@ -339,6 +339,18 @@ export function createRouter(options: RouterOptions): Router {
     });
   }
 
+  /**
+   * A path's data changed (a server action said so): its cache entries go, pages held for back
+   * and forward that show it are fetched again on return, and a changed layout's data on screen
+   * is out of date until a page from the server commits. An action that redirects only
+   * invalidates before it navigates; `revalidate` also refreshes the page on screen.
+   */
+  function invalidate(path: string, scope: 'page' | 'layout' = 'page'): void {
+    prefetcher.invalidate(path, scope);
+    held.markStale([{ path, type: scope }]);
+    if (scope === 'layout') layoutsOutOfDate = true;
+  }
+
   return {
     subscribe(listener) {
       listeners.add(listener);
@@ -387,10 +399,7 @@ export function createRouter(options: RouterOptions): Router {
       return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
     },
     revalidate(paths) {
-      paths.forEach(({ path, type }) => prefetcher.invalidate(path, type));
-      if (paths.some(({ type }) => type === 'layout')) layoutsOutOfDate = true;
-      // Pages held for back and forward that show a changed path are fetched again on return.
-      held.markStale(paths);
+      paths.forEach(({ path, type }) => invalidate(path, type));
       return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
     },
     back: () => effects.go(-1),
@@ -425,13 +434,7 @@ export function createRouter(options: RouterOptions): Router {
     prefetch(href, kind = 'auto', trigger = 'api') {
       if (effects.canPrefetch?.(trigger) ?? true) prefetcher.prefetch(href, kind, trigger);
     },
-    // An action that redirects only invalidates before it navigates: a layout's data on screen
-    // is then out of date as after a revalidation, and so are the pages held for that path.
-    invalidate(path, scope = 'page') {
-      prefetcher.invalidate(path, scope);
-      held.markStale([{ path, type: scope }]);
-      if (scope === 'layout') layoutsOutOfDate = true;
-    },
+    invalidate,
     devtools() {
       const snapshot = prefetcher.snapshot();
       return { ...snapshot, settings: { ...snapshot.settings, routeScriptTimeoutMs } };

@@ -75,11 +75,11 @@ export function createPrefetchQueue(
       .finally(() => running.get(task.key) === task && running.delete(task.key));
   };
 
-  /** Takes a waiting task out of its lane. */
-  const take = (key: string): Task<unknown> | undefined => {
+  /** Where a waiting task is: its lane and its place in it. */
+  const find = (key: string): { lane: Task<unknown>[]; index: number } | undefined => {
     for (const lane of Object.values(lanes)) {
       const index = lane.findIndex((t) => t.key === key);
-      if (index >= 0) return lane.splice(index, 1)[0];
+      if (index >= 0) return { lane, index };
     }
     return undefined;
   };
@@ -88,8 +88,8 @@ export function createPrefetchQueue(
     add<T>(key: string, run: Run<T>, lane: Lane = 'viewport'): Promise<T> {
       const active = running.get(key);
       if (active) return active.promise as Promise<T>;
-      const queued = lanes.intent.find((t) => t.key === key) ?? lanes.viewport.find((t) => t.key === key);
-      if (queued) return queued.promise as Promise<T>;
+      const queued = find(key);
+      if (queued) return queued.lane[queued.index]!.promise as Promise<T>;
       let resolve!: (value: T) => void;
       let reject!: (error: unknown) => void;
       const promise = new Promise<T>((res, rej) => {
@@ -117,9 +117,9 @@ export function createPrefetchQueue(
       if (index >= 0) lanes.intent.push(lanes.viewport.splice(index, 1)[0]!);
     },
     bump(key) {
-      const task = take(key);
-      if (!task) return false;
-      void start(task);
+      const found = find(key);
+      if (!found) return false;
+      void start(found.lane.splice(found.index, 1)[0]!);
       return true;
     },
     cancel(keep) {
@@ -137,10 +137,7 @@ export function createPrefetchQueue(
         task.reject(dropped);
       }
     },
-    has: (key) =>
-      running.has(key) ||
-      lanes.intent.some((t) => t.key === key) ||
-      lanes.viewport.some((t) => t.key === key),
+    has: (key) => running.has(key) || find(key) !== undefined,
     get activeCount() {
       return running.size;
     },

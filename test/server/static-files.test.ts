@@ -22,19 +22,25 @@ mkdirSync(join(dir, '.vite'));
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
 writeFileSync(join(dir, 'assets/entry-abc123.js'), SCRIPT);
 writeFileSync(join(dir, 'assets/tiny-def456.js'), 'export {};\n');
+const STYLE = Array.from({ length: 60 }, (_, i) => `.item-${i} { margin: ${i}px; }`).join('\n');
+writeFileSync(join(dir, 'assets/layout-aaa111.css'), STYLE);
 writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
 writeFileSync(join(dir, '.vite/manifest.json'), '{}');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('build-time compression', () => {
-  test('a text asset over 1 KiB gets a brotli and a gzip twin; a tiny one and the manifest none', async () => {
-    expect(await precompressAssets(dir)).toBe(1);
+  test('a text asset over 1 KiB (script or stylesheet) gets a brotli and a gzip twin; a tiny one and the manifest none', async () => {
+    expect(await precompressAssets(dir)).toBe(2);
     expect(readdirSync(join(dir, 'assets')).sort()).toEqual([
       'entry-abc123.js',
       'entry-abc123.js.br',
       'entry-abc123.js.gz',
+      'layout-aaa111.css',
+      'layout-aaa111.css.br',
+      'layout-aaa111.css.gz',
       'tiny-def456.js',
     ]);
+    expect(gunzipSync(readFileSync(join(dir, 'assets/layout-aaa111.css.gz'))).toString()).toBe(STYLE);
     expect(brotliDecompressSync(readFileSync(join(dir, 'assets/entry-abc123.js.br'))).toString()).toBe(
       SCRIPT,
     );
