@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-*', '.switchyard', 'data'] },
+  { ignores: ['node_modules', 'dist', 'dist-*', '.switchyard', 'data', 'lib'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -51,7 +51,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/client/*', '**/server/*', '**/shared/*'],
-              message: "Import the framework as 'switchyard' or 'switchyard/server'.",
+              message: "Import the framework as 'switchyard-react' or 'switchyard-react/server'.",
             },
           ],
         },

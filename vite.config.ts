@@ -1,8 +1,14 @@
 /**
- * The demo app's Vite configuration. `switchyard dev|build` build the same configuration in
- * code (see server/vite/vite-config.ts) so that `--app` can point at another app directory.
+ * The demo's own Vite settings. `switchyard dev` and `switchyard build` load this file, as they
+ * load any app's `vite.config.*` in its project root, and merge the framework's configuration
+ * over it (see server/vite/vite-config.ts): plugins here are added to the framework's.
  */
-import { resolve } from 'node:path';
-import { viteConfigFor } from './server/vite/vite-config';
+import { defineConfig } from 'vite';
 
-export default viteConfigFor({ appDir: resolve(import.meta.dirname, 'src/app') });
+export default defineConfig({
+  server: {
+    // The demo's SQLite database and the bench's output change while the dev server runs; a
+    // change there is never a source change to watch.
+    watch: { ignored: ['**/.data/**', '**/bench-results/**', '**/dist/**', '**/dist-*/**'] },
+  },
+});

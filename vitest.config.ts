@@ -1,16 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// Tests import the framework by its package name, as app code does, from its sources.
 const alias = {
-  switchyard: fileURLToPath(new URL('./client/index.ts', import.meta.url)),
-  'switchyard/server': fileURLToPath(new URL('./server/index.ts', import.meta.url)),
+  client: fileURLToPath(new URL('./client/index.ts', import.meta.url)),
+  server: fileURLToPath(new URL('./server/index.ts', import.meta.url)),
 };
 
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^switchyard\/server$/, replacement: alias['switchyard/server'] },
-      { find: /^switchyard$/, replacement: alias.switchyard },
+      { find: /^switchyard-react\/server$/, replacement: alias.server },
+      { find: /^switchyard-react$/, replacement: alias.client },
     ],
   },
   test: {

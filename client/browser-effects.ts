@@ -3,11 +3,11 @@
  * route tree's matching, for `createRouter` (tests pass their own). Loaded with the router,
  * after the first paint (`start-router.ts`); what the first paint needs is in browser-view.ts.
  */
-import { decodePathname, matchRoute } from '../shared/match-route';
-import { matchInterception } from '../shared/intercept';
-import { assembleRouteTree, COMPONENT_FILES, dirOf, type ComponentFile } from '../shared/route-tree';
-import { loadRouteModules, pageEffects, type Importers } from './browser-start';
-import type { PrefetchTrigger, RouterEffects } from './router-types';
+import { decodePathname, matchRoute } from '../shared/match-route.js';
+import { matchInterception } from '../shared/intercept.js';
+import { assembleRouteTree, COMPONENT_FILES, dirOf, type ComponentFile } from '../shared/route-tree.js';
+import { loadRouteModules, pageEffects, type Importers } from './browser-start.js';
+import type { PrefetchTrigger, RouterEffects } from './router-types.js';
 
 const LAST_HARD_NAVIGATION = 'switchyard:last-hard-navigation';
 

@@ -3,8 +3,8 @@
  * route modules of the page the server rendered, the view of the first commit, and the effects
  * the router shares with its stand-in (`lazy-router.ts`).
  */
-import type { RouterView } from './router-root';
-import type { HistoryEntryState, Modules, RouterEffects } from './router-types';
+import type { RouterView } from './router-root.js';
+import type { HistoryEntryState, Modules, RouterEffects } from './router-types.js';
 
 /** The address, full page loads, history moves and timers: the browser's, for both routers. */
 export const pageEffects = {

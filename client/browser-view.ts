@@ -3,8 +3,8 @@
  * page. Loaded with the router (`start-router.ts`): every commit after the first comes from the
  * router, and the first only restores a scroll position (`firstView` in browser-start.ts).
  */
-import type { RouterSnapshot } from './router-types';
-import type { RouterView } from './router-root';
+import type { RouterSnapshot } from './router-types.js';
+import type { RouterView } from './router-root.js';
 
 export const browserView: RouterView = {
   afterCommit(snapshot: RouterSnapshot) {

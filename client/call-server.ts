@@ -4,11 +4,11 @@
  * current page's data fetched again and only the matching prefetch entries dropped; a
  * server error, thrown with its digest only. The router is handed in by the client entry.
  */
-import { actionUrl, ACTION_HEADER, ARGS_FIELD, FORM_PLACEHOLDER, type ActionAnswer } from '../shared/actions';
-import { serverError } from '../shared/error-messages';
-import { checkRedirectTarget } from '../shared/redirect-target';
-import { toSignal } from '../shared/router-signals';
-import type { Router } from './router';
+import { actionUrl, ACTION_HEADER, ARGS_FIELD, FORM_PLACEHOLDER, type ActionAnswer } from '../shared/actions.js';
+import { serverError } from '../shared/error-messages.js';
+import { checkRedirectTarget } from '../shared/redirect-target.js';
+import { toSignal } from '../shared/router-signals.js';
+import type { Router } from './router.js';
 
 let router: Router | undefined;
 

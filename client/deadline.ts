@@ -4,7 +4,7 @@
  * timer per budget, on the injected clock; `clear()` stops it once the work is done. An outer
  * `cancel` signal ends the budget early the same way, with its own reason.
  */
-import type { RouterEffects } from './router-types';
+import type { RouterEffects } from './router-types.js';
 
 export class TimeoutError extends Error {}
 

@@ -9,14 +9,14 @@ import '@vitejs/plugin-react/preamble';
 import { hydrateRoot } from 'react-dom/client';
 import { config } from 'virtual:switchyard/config';
 import { modules as importers } from 'virtual:switchyard/routes';
-import { filesOf, type PageState } from '../shared/page-state';
-import { Assets } from './assets';
-import { firstView, loadRouteModules, pageEffects, readHistoryEntry } from './browser-start';
-import { connectActions } from './call-server';
-import { createErrorReporting } from './error-reporting';
-import { createLazyRouter } from './lazy-router';
-import { RouterRoot } from './router-root';
-import { receiveStreamed } from './streamed-receiver';
+import { filesOf, type PageState } from '../shared/page-state.js';
+import { Assets } from './assets.js';
+import { firstView, loadRouteModules, pageEffects, readHistoryEntry } from './browser-start.js';
+import { connectActions } from './call-server.js';
+import { createErrorReporting } from './error-reporting.js';
+import { createLazyRouter } from './lazy-router.js';
+import { RouterRoot } from './router-root.js';
+import { receiveStreamed } from './streamed-receiver.js';
 
 async function start(state: PageState): Promise<void> {
   // Before anything renders: streamed data may already be here, or still on its way.
@@ -33,7 +33,7 @@ async function start(state: PageState): Promise<void> {
   const router = createLazyRouter({
     initial,
     async load() {
-      const started = await import('./start-router');
+      const started = await import('./start-router.js');
       view = started.browserView;
       return started.startRouter(initial, importers, config);
     },
@@ -45,7 +45,7 @@ async function start(state: PageState): Promise<void> {
   addEventListener('pagehide', () => router.saveScroll());
   // Errors are caught from the first render; the Sentry SDK (with a DSN only) loads after hydration.
   const reporting = createErrorReporting(window.__SWITCHYARD_SENTRY__, async (sentry) =>
-    (await import('./sentry-browser')).startSentry(sentry),
+    (await import('./sentry-browser.js')).startSentry(sentry),
   );
   // The first commit is the end of hydration (or of its failure, which an error boundary shows).
   let hydrated!: () => void;

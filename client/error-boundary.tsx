@@ -15,12 +15,12 @@ import {
   digestFrom,
   SERVER_ERROR_MESSAGE,
   serverError,
-} from '../shared/error-messages';
-import { checkRedirectTarget } from '../shared/redirect-target';
-import { isRouterSignal, type RouterSignal } from '../shared/router-signals';
-import type { LazyRouter } from './lazy-router';
-import { RouterContext } from './router-context';
-import type { ErrorProps } from './types';
+} from '../shared/error-messages.js';
+import { checkRedirectTarget } from '../shared/redirect-target.js';
+import { isRouterSignal, type RouterSignal } from '../shared/router-signals.js';
+import type { LazyRouter } from './lazy-router.js';
+import { RouterContext } from './router-context.js';
+import type { ErrorProps } from './types.js';
 
 interface ResettableProps {
   /** The pathname the boundary was rendered for: a new one clears what it caught. */

@@ -5,9 +5,9 @@
  * one). With no Sentry config that is all; with one, errors wait here until the SDK takes them,
  * imported after hydration or, when an error comes first, at once.
  */
-import { digestFrom } from '../shared/error-messages';
-import { isRouterSignal } from '../shared/router-signals';
-import type { BrowserSentryConfig } from '../shared/sentry-browser-config';
+import { digestFrom } from '../shared/error-messages.js';
+import { isRouterSignal } from '../shared/router-signals.js';
+import type { BrowserSentryConfig } from '../shared/sentry-browser-config.js';
 
 /** Which of `hydrateRoot`'s hooks saw the error. */
 export type ErrorKind = 'caught' | 'uncaught' | 'recoverable';

@@ -1,6 +1,6 @@
 import type { ReactFormState } from 'react-dom/client';
-import type { PageState } from '../shared/page-state';
-import type { BrowserSentryConfig } from '../shared/sentry-browser-config';
+import type { PageState } from '../shared/page-state.js';
+import type { BrowserSentryConfig } from '../shared/sentry-browser-config.js';
 
 declare global {
   interface Window {

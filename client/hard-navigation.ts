@@ -3,8 +3,8 @@
  * within `HARD_NAVIGATION_GUARD_MS`: a page that fails every time would otherwise reload for
  * ever. The last hard navigation is remembered across page loads (sessionStorage in the browser).
  */
-import { HARD_NAVIGATION_GUARD_MS } from '../shared/constants';
-import type { RouterEffects } from './router-types';
+import { HARD_NAVIGATION_GUARD_MS } from '../shared/constants.js';
+import type { RouterEffects } from './router-types.js';
 
 type Effects = Pick<RouterEffects, 'currentHref' | 'storage' | 'now' | 'assign' | 'reportError'>;
 

@@ -4,9 +4,9 @@
  * history returning to it fetches the page). A page whose path a server action revalidated is
  * marked stale: history returning to it fetches it again.
  */
-import type { Revalidated } from '../shared/actions';
-import { isAffected } from '../shared/prefetch-cache';
-import type { Prefetched } from './router-types';
+import type { Revalidated } from '../shared/actions.js';
+import { isAffected } from '../shared/prefetch-cache.js';
+import type { Prefetched } from './router-types.js';
 
 export type HeldPage = Prefetched & { scroll?: { x: number; y: number }; stale?: true };
 

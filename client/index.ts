@@ -2,7 +2,7 @@
  * `switchyard`: what app code imports on both sides. App code never reaches into `client/`,
  * `server/` or `shared/` by path; this list is locked by a test.
  */
-export { Link, type LinkProps } from './link';
+export { Link, type LinkProps } from './link.js';
 export {
   useRouter,
   usePathname,
@@ -10,6 +10,6 @@ export {
   useSearchParams,
   useNavigationPending,
   type AppRouter,
-} from './router-context';
-export { notFound, redirect, permanentRedirect } from '../shared/router-signals';
-export type { PageProps, LayoutProps, ErrorProps, LoadArgs, Params, SearchParams } from './types';
+} from './router-context.js';
+export { notFound, redirect, permanentRedirect } from '../shared/router-signals.js';
+export type { PageProps, LayoutProps, ErrorProps, LoadArgs, Params, SearchParams } from './types.js';

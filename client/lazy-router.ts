@@ -5,7 +5,7 @@
  * not started and waits for it; when it cannot load (or a navigation's budget runs out first),
  * a navigation becomes a full page load and a prefetch nothing — a click is never lost.
  */
-import type { PageState } from '../shared/page-state';
+import type { PageState } from '../shared/page-state.js';
 import type {
   HistoryEntryState,
   Modules,
@@ -13,7 +13,7 @@ import type {
   Router,
   RouterEffects,
   RouterSnapshot,
-} from './router-types';
+} from './router-types.js';
 
 export interface LazyRouterOptions {
   initial: { state: PageState; modules: Modules; history: HistoryEntryState | null };

@@ -11,9 +11,9 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { isRouterClick } from './link-click';
-import { observeForPrefetch } from './prefetch-triggers';
-import { RouterContext } from './router-context';
+import { isRouterClick } from './link-click.js';
+import { observeForPrefetch } from './prefetch-triggers.js';
+import { RouterContext } from './router-context.js';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string;

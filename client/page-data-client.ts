@@ -8,9 +8,9 @@ import {
   type InterceptedAnswer,
   type PageDataAnswer,
   type PageDataResponse,
-} from '../shared/page-data';
-import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state';
-import type { CachedPage, Prefetched } from './router-types';
+} from '../shared/page-data.js';
+import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state.js';
+import type { CachedPage, Prefetched } from './router-types.js';
 
 /**
  * Anything but a JSON page state (a 5xx, a proxy's HTML page) is a failed fetch. A body the

@@ -10,11 +10,11 @@ import {
   PAGE_DATA_TYPE,
   pageDataUrl,
   type DataMode,
-} from '../shared/page-data';
-import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
-import { startDeadline } from './deadline';
-import { mergeState, readPageData } from './page-data-client';
-import type { RouterEffects } from './router-types';
+} from '../shared/page-data.js';
+import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state.js';
+import { startDeadline } from './deadline.js';
+import { mergeState, readPageData } from './page-data-client.js';
+import type { RouterEffects } from './router-types.js';
 
 /** A loader redirected: the navigation goes on to `location` instead. */
 export class FollowRedirect extends Error {

@@ -16,16 +16,16 @@ import {
   PREFETCH_MAX_WAITING,
   PREFETCH_TIMEOUT_MS,
   RESPONSE_HEADER_BYTES,
-} from '../shared/constants';
-import { isIntercepted, isRedirectAnswer, PAGE_DATA_TYPE, pageDataUrl } from '../shared/page-data';
-import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache';
-import { createPrefetchBudget } from '../shared/prefetch-budget';
-import { createPrefetchQueue, Dropped, type Lane } from '../shared/prefetch-queue';
-import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status';
-import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state';
-import { startDeadline } from './deadline';
-import { mergeState, readPageData } from './page-data-client';
-import type { CachedPage, DevtoolsSnapshot, PrefetchTrigger, RouterEffects } from './router-types';
+} from '../shared/constants.js';
+import { isIntercepted, isRedirectAnswer, PAGE_DATA_TYPE, pageDataUrl } from '../shared/page-data.js';
+import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache.js';
+import { createPrefetchBudget } from '../shared/prefetch-budget.js';
+import { createPrefetchQueue, Dropped, type Lane } from '../shared/prefetch-queue.js';
+import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status.js';
+import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state.js';
+import { startDeadline } from './deadline.js';
+import { mergeState, readPageData } from './page-data-client.js';
+import type { CachedPage, DevtoolsSnapshot, PrefetchTrigger, RouterEffects } from './router-types.js';
 
 /** What a lookup finds: an entry, its status now, and what the cache decision needs. */
 export interface Found {

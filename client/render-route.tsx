@@ -9,11 +9,11 @@
  * segments whose params did not change and remounts the others.
  */
 import { Fragment, Suspense, use, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import type { Params } from '../shared/match-route';
-import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state';
-import { isTracked, type Tracked } from '../shared/streamed-data';
-import { SegmentErrorBoundary, SignalBoundary } from './error-boundary';
-import type { ErrorProps } from './types';
+import type { Params } from '../shared/match-route.js';
+import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state.js';
+import { isTracked, type Tracked } from '../shared/streamed-data.js';
+import { SegmentErrorBoundary, SignalBoundary } from './error-boundary.js';
+import type { ErrorProps } from './types.js';
 
 // Route modules are typed loosely here: each role fixes its own props below.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -3,9 +3,9 @@
  * `useSyncExternalStore`, and the hooks that read it. No routing logic lives here.
  */
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
-import type { Params } from '../shared/match-route';
-import type { PageState } from '../shared/page-state';
-import type { NavigateOptions, Router } from './router';
+import type { Params } from '../shared/match-route.js';
+import type { PageState } from '../shared/page-state.js';
+import type { NavigateOptions, Router } from './router.js';
 
 export interface RouterContextValue {
   router: Router;

@@ -4,10 +4,10 @@
  * of the same commit (a navigation starting: `pending`) never applies them again.
  */
 import { useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { AppErrorBoundary } from './error-boundary';
-import { renderRoute, type ComponentMap } from './render-route';
-import type { Router, RouterSnapshot } from './router';
-import { RouterContext } from './router-context';
+import { AppErrorBoundary } from './error-boundary.js';
+import { renderRoute, type ComponentMap } from './render-route.js';
+import type { Router, RouterSnapshot } from './router.js';
+import { RouterContext } from './router-context.js';
 
 export interface RouterView {
   afterCommit(snapshot: RouterSnapshot): void;

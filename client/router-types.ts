@@ -3,11 +3,11 @@
  * effects a composition root hands it (`RouterEffects`: history, fetch, modules, timers, the
  * clock). The implementation is `router.ts`; the browser's effects are `browser-effects.ts`.
  */
-import type { Revalidated } from '../shared/actions';
-import type { InterceptedAnswer } from '../shared/page-data';
-import type { PageState } from '../shared/page-state';
-import type { EntryView } from '../shared/prefetch-cache';
-import type { CachePolicy } from '../shared/prefetch-status';
+import type { Revalidated } from '../shared/actions.js';
+import type { InterceptedAnswer } from '../shared/page-data.js';
+import type { PageState } from '../shared/page-state.js';
+import type { EntryView } from '../shared/prefetch-cache.js';
+import type { CachePolicy } from '../shared/prefetch-status.js';
 
 /** A cache entry as the devtools show it. */
 export interface DevtoolsEntry extends EntryView {

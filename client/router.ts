@@ -16,18 +16,18 @@
  * A newer navigation aborts the older one, which never commits. Back and forward restore the
  * pages the router holds without a request, and never consult the cache.
  */
-import { chooseSource, planFromEntry } from '../shared/cache-decision';
-import { HISTORY_ENTRIES_HELD, MAX_REDIRECTS, ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants';
-import { isIntercepted, type DataMode } from '../shared/page-data';
-import type { EntryStatus } from '../shared/prefetch-status';
-import { checkRedirectTarget } from '../shared/redirect-target';
-import { startDeadline, TimeoutError, type Deadline } from './deadline';
-import { hardNavigate } from './hard-navigation';
-import { firstSnapshot, toLocal } from './lazy-router';
-import { createHeldPages } from './held-pages';
-import { pageOver, spliceIntercepted } from './page-data-client';
-import { createPageFetcher, FollowRedirect, SCRIPTS_TIMED_OUT } from './page-fetch';
-import { createPrefetcher, settled, type Found } from './prefetcher';
+import { chooseSource, planFromEntry } from '../shared/cache-decision.js';
+import { HISTORY_ENTRIES_HELD, MAX_REDIRECTS, ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants.js';
+import { isIntercepted, type DataMode } from '../shared/page-data.js';
+import type { EntryStatus } from '../shared/prefetch-status.js';
+import { checkRedirectTarget } from '../shared/redirect-target.js';
+import { startDeadline, TimeoutError, type Deadline } from './deadline.js';
+import { hardNavigate } from './hard-navigation.js';
+import { firstSnapshot, toLocal } from './lazy-router.js';
+import { createHeldPages } from './held-pages.js';
+import { pageOver, spliceIntercepted } from './page-data-client.js';
+import { createPageFetcher, FollowRedirect, SCRIPTS_TIMED_OUT } from './page-fetch.js';
+import { createPrefetcher, settled, type Found } from './prefetcher.js';
 
 export type {
   HistoryEntryState,
@@ -38,7 +38,7 @@ export type {
   RouterOptions,
   RouterSnapshot,
   ScrollIntent,
-} from './router-types';
+} from './router-types.js';
 import type {
   CachedPage,
   Prefetched,
@@ -46,7 +46,7 @@ import type {
   RouterOptions,
   RouterSnapshot,
   ScrollIntent,
-} from './router-types';
+} from './router-types.js';
 
 type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh';
 

@@ -4,10 +4,10 @@
  * own origin alone. Each error arrives here once (client/error-reporting.ts sees to that).
  */
 import { init, reactErrorHandler, withScope } from '@sentry/react';
-import { digestFrom } from '../shared/error-messages';
-import { scrubBreadcrumb, scrubEvent } from '../shared/sentry-privacy';
-import type { BrowserSentryConfig } from '../shared/sentry-browser-config';
-import type { Capture, ErrorKind } from './error-reporting';
+import { digestFrom } from '../shared/error-messages.js';
+import { scrubBreadcrumb, scrubEvent } from '../shared/sentry-privacy.js';
+import type { BrowserSentryConfig } from '../shared/sentry-browser-config.js';
+import type { Capture, ErrorKind } from './error-reporting.js';
 
 export function startSentry(config: BrowserSentryConfig): Capture {
   init({

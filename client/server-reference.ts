@@ -4,8 +4,8 @@
  * `$$FORM_ACTION`, which React reads to render `<form action={fn}>` as a real form that posts to
  * the action without JavaScript, and a `bind` that keeps it (what `useActionState` uses).
  */
-import { actionUrl, BOUND_FIELD, REFERENCE_FIELD } from '../shared/actions';
-import { callServer } from './call-server';
+import { actionUrl, BOUND_FIELD, REFERENCE_FIELD } from '../shared/actions.js';
+import { callServer } from './call-server.js';
 
 type AnyFunction = (...args: never[]) => unknown;
 

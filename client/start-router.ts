@@ -4,13 +4,13 @@
  * into view, is hovered or clicked. It builds the browser's effects and the router, takes over
  * scroll restoration from the browser, and wires the devtools.
  */
-import type { RouterConfig } from '../shared/router-config';
-import { browserEffects } from './browser-effects';
-import type { Importers } from './browser-start';
-export { browserView } from './browser-view';
-import { installDevtools } from './devtools/install';
-import { createRouter } from './router';
-import type { Router, RouterOptions } from './router-types';
+import type { RouterConfig } from '../shared/router-config.js';
+import { browserEffects } from './browser-effects.js';
+import type { Importers } from './browser-start.js';
+export { browserView } from './browser-view.js';
+import { installDevtools } from './devtools/install.js';
+import { createRouter } from './router.js';
+import type { Router, RouterOptions } from './router-types.js';
 
 export function startRouter(
   initial: RouterOptions['initial'],

@@ -7,10 +7,10 @@ import {
   PREFETCH_CONCURRENCY,
   PREFETCH_TIMEOUT_MS,
   ROUTE_SCRIPT_TIMEOUT_MS,
-} from '../shared/constants';
-import type { PageState } from '../shared/page-state';
-import { DEFAULT_POLICY } from '../shared/prefetch-status';
-import type { Modules, Router, RouterSnapshot } from './router';
+} from '../shared/constants.js';
+import type { PageState } from '../shared/page-state.js';
+import { DEFAULT_POLICY } from '../shared/prefetch-status.js';
+import type { Modules, Router, RouterSnapshot } from './router.js';
 
 export function createStaticRouter(state: PageState, modules: Modules): Router {
   const snapshot: RouterSnapshot = {

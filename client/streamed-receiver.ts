@@ -3,10 +3,10 @@
  * `[id, payload]` pairs onto `self.__SY_S`, before or after this runs. Each settles the promise
  * the page state holds in that place; React's `use()` in the tree is waiting on it.
  */
-import type { PageState } from '../shared/page-state';
-import { serverError } from '../shared/error-messages';
-import { toSignal } from '../shared/router-signals';
-import { awaitStreamed, STREAM_GLOBAL, type StreamedPayload } from '../shared/streamed-data';
+import type { PageState } from '../shared/page-state.js';
+import { serverError } from '../shared/error-messages.js';
+import { toSignal } from '../shared/router-signals.js';
+import { awaitStreamed, STREAM_GLOBAL, type StreamedPayload } from '../shared/streamed-data.js';
 
 type Pushed = [id: string, payload: StreamedPayload];
 

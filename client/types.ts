@@ -1,10 +1,10 @@
 /** The props the router gives route components, and the argument of `load`. */
 import type { ReactNode } from 'react';
-import type { Params } from '../shared/match-route';
+import type { Params } from '../shared/match-route.js';
 
 export type { Params };
-export type { SearchParams } from '../shared/page-state';
-import type { SearchParams } from '../shared/page-state';
+export type { SearchParams } from '../shared/page-state.js';
+import type { SearchParams } from '../shared/page-state.js';
 
 export interface PageProps<P extends Params = Params, D = unknown> {
   params: P;

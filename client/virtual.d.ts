@@ -5,7 +5,7 @@ declare module 'virtual:switchyard/routes' {
 
 declare module 'virtual:switchyard/config' {
   /** The app's router settings (shared/router-config.ts), resolved at build time. */
-  export const config: import('../shared/router-config').RouterConfig;
+  export const config: import('../shared/router-config.js').RouterConfig;
 }
 
 declare module '@vitejs/plugin-react/preamble' {}

@@ -7,17 +7,19 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'vite';
-import { precompressAssets } from './vite/precompress';
-import type { BuildInfo } from './production';
-import { CLIENT_ENTRY, FRAMEWORK_ROOT, SERVER_ENTRY, viteConfigFor } from './vite/vite-config';
+import { precompressAssets } from './vite/precompress.js';
+import type { BuildInfo } from './production.js';
+import { CLIENT_ENTRY, SERVER_ENTRY, viteConfigFor } from './vite/vite-config.js';
 
 export interface BuildOptions {
+  /** Absolute path of the project root (Vite's root); the working directory by default. */
+  root?: string;
   appDir: string;
   outDir: string;
 }
 
-export async function buildApp({ appDir, outDir }: BuildOptions): Promise<BuildInfo> {
-  const config = viteConfigFor({ appDir });
+export async function buildApp({ root = process.cwd(), appDir, outDir }: BuildOptions): Promise<BuildInfo> {
+  const config = viteConfigFor({ root, appDir });
   rmSync(outDir, { recursive: true, force: true });
   await build({
     ...config,
@@ -26,7 +28,7 @@ export async function buildApp({ appDir, outDir }: BuildOptions): Promise<BuildI
       outDir: join(outDir, 'client'),
       manifest: true,
       emptyOutDir: true,
-      rollupOptions: { input: join(FRAMEWORK_ROOT, CLIENT_ENTRY) },
+      rollupOptions: { input: CLIENT_ENTRY },
     },
   });
   await precompressAssets(join(outDir, 'client'));
@@ -35,17 +37,21 @@ export async function buildApp({ appDir, outDir }: BuildOptions): Promise<BuildI
     mode: 'production',
     build: {
       outDir: join(outDir, 'server'),
-      ssr: join(FRAMEWORK_ROOT, SERVER_ENTRY),
+      ssr: SERVER_ENTRY,
       emptyOutDir: true,
+      // public/ goes to the client folder only.
+      copyPublicDir: false,
       rollupOptions: { output: { entryFileNames: 'production.js' } },
     },
   });
   const manifest = readFileSync(join(outDir, 'client/.vite/manifest.json'));
+  // The manifest names files by their path under the root.
+  const fromRoot = (path: string) => relative(root, path).split('\\').join('/');
   const info: BuildInfo = {
     buildId: createHash('sha256').update(manifest).digest('hex').slice(0, 12),
     builtAt: new Date().toISOString(),
-    appDir: relative(FRAMEWORK_ROOT, appDir).split('\\').join('/'),
-    clientEntry: CLIENT_ENTRY,
+    appDir: fromRoot(appDir),
+    clientEntry: fromRoot(CLIENT_ENTRY),
   };
   writeFileSync(join(outDir, 'build.json'), JSON.stringify(info, null, 2));
   return info;

@@ -3,17 +3,17 @@
  * `server/main.ts` listens, tests drive the app with supertest.
  */
 import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
-import { ACTION_PATH } from '../shared/actions';
-import { decodePathname, matchRoute } from '../shared/match-route';
-import { createActionHandler } from './actions/action-handler';
-import { createFormStateStore } from './render/form-state';
-import { createDocumentHandler, type RenderStats } from './render/render-document';
-import { resolveOptions, type SwitchyardOptions } from './options';
-import { checkHost } from './http/request-url';
-import { createRouteRuntime } from './render/route-runtime';
-import { securityHeaders } from './http/security-headers';
-import { serveStaticFiles } from './http/static-files';
-import { createSentryTunnel } from './sentry/sentry-tunnel';
+import { ACTION_PATH } from '../shared/actions.js';
+import { decodePathname, matchRoute } from '../shared/match-route.js';
+import { createActionHandler } from './actions/action-handler.js';
+import { createFormStateStore } from './render/form-state.js';
+import { createDocumentHandler, type RenderStats } from './render/render-document.js';
+import { resolveOptions, type SwitchyardOptions } from './options.js';
+import { checkHost } from './http/request-url.js';
+import { createRouteRuntime } from './render/route-runtime.js';
+import { securityHeaders } from './http/security-headers.js';
+import { serveStaticFiles } from './http/static-files.js';
+import { createSentryTunnel } from './sentry/sentry-tunnel.js';
 
 export interface SwitchyardApp extends Express {
   locals: Express['locals'] & { stats: RenderStats };

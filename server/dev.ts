@@ -10,21 +10,31 @@
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
 import express from 'express';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { createServer, isCSSRequest, type ViteDevServer } from 'vite';
-import { onceLogger } from './vite/dev-logger';
-import type { createApp as CreateApp, SwitchyardApp } from './create-app';
-import type { ClientAssets, RouteModules } from './render/route-runtime';
-import { CLIENT_ENTRY, FRAMEWORK_ROOT, viteConfigFor } from './vite/vite-config';
-import { ACTIONS_ID, ROUTES_ID } from './vite/vite-plugin';
-import type { ActionModules } from './options';
+import { onceLogger } from './vite/dev-logger.js';
+import type { createApp as CreateApp, SwitchyardApp } from './create-app.js';
+import type { ClientAssets, RouteModules } from './render/route-runtime.js';
+import { CLIENT_ENTRY, frameworkFile, viteConfigFor } from './vite/vite-config.js';
+import { ACTIONS_ID, ROUTES_ID } from './vite/vite-plugin.js';
+import type { ActionModules } from './options.js';
 
-export async function startDevServer({ appDir, port }: { appDir: string; port: number }): Promise<Server> {
+export interface DevServerOptions {
+  /** Absolute path of the project root (Vite's root); the working directory by default. */
+  root?: string;
+  /** Absolute path of the app directory. */
+  appDir: string;
+  port: number;
+  /** The address to listen on; every interface by default, as Node does. */
+  host?: string | undefined;
+}
+
+export async function startDevServer({ root = process.cwd(), appDir, port, host }: DevServerOptions): Promise<Server> {
   const outer = express();
   const http = createHttpServer(outer);
   const logger = onceLogger();
   const vite = await createServer({
-    ...viteConfigFor({ appDir }),
+    ...viteConfigFor({ root, appDir }),
     mode: 'development',
     customLogger: logger,
     server: { middlewareMode: true, hmr: { server: http } },
@@ -38,7 +48,7 @@ export async function startDevServer({ appDir, port }: { appDir: string; port: n
     try {
       const { modules } = (await vite.ssrLoadModule(ROUTES_ID)) as { modules: RouteModules };
       const { actions } = (await vite.ssrLoadModule(ACTIONS_ID)) as { actions: ActionModules };
-      const { createApp } = (await vite.ssrLoadModule(`${FRAMEWORK_ROOT}/server/create-app.ts`)) as {
+      const { createApp } = (await vite.ssrLoadModule(frameworkFile('server/create-app.ts'))) as {
         createApp: typeof CreateApp;
       };
       // A new module object means the route files (or the 'use server' modules) changed: build
@@ -49,7 +59,7 @@ export async function startDevServer({ appDir, port }: { appDir: string; port: n
           actions,
           mode: 'development',
           assets: {
-            bootstrap: ['/@vite/client', `/${CLIENT_ENTRY}`],
+            bootstrap: ['/@vite/client', urlOf(root, CLIENT_ENTRY)],
             common: { scripts: [], styles: [] },
             files: devStyles(vite, appDir),
           },
@@ -63,8 +73,14 @@ export async function startDevServer({ appDir, port }: { appDir: string; port: n
     }
   });
   http.on('close', () => void vite.close());
-  await new Promise<void>((resolve) => http.listen(port, resolve));
+  await new Promise<void>((resolve) => http.listen(port, host, resolve));
   return http;
+}
+
+/** The dev server's URL of a file: by its path under the root, or by Vite's `/@fs/` prefix. */
+function urlOf(root: string, file: string): string {
+  const path = relative(root, file).split('\\').join('/');
+  return path.startsWith('../') || path === '..' ? `/@fs${file}` : `/${path}`;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * `switchyard/server`: server-only helpers for app code, and `createApp` for embedding.
  */
-export { createApp, type SwitchyardApp } from './create-app';
-export { revalidatePath } from './actions/revalidate';
-export { callerAddress } from './actions/action-caller';
-export { RetryLater } from './http/retry-later';
-export type { SwitchyardOptions } from './options';
+export { createApp, type SwitchyardApp } from './create-app.js';
+export { revalidatePath } from './actions/revalidate.js';
+export { callerAddress } from './actions/action-caller.js';
+export { RetryLater } from './http/retry-later.js';
+export type { SwitchyardOptions } from './options.js';

@@ -2,12 +2,12 @@
  * `createApp` options, resolved once into a frozen, fully defaulted object.
  */
 import { randomBytes } from 'node:crypto';
-import { ACTION_RATE_LIMIT, RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from '../shared/constants';
-import type { ActionGuardOptions } from './actions/action-guard';
-import type { RateLimit } from './actions/rate-limit';
-import { NO_REPORTER, type ErrorReporter } from './sentry/error-reporter';
-import type { ClientAssets, RouteModules } from './render/route-runtime';
-import { logStacksOnce } from './http/error-log';
+import { ACTION_RATE_LIMIT, RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from '../shared/constants.js';
+import type { ActionGuardOptions } from './actions/action-guard.js';
+import type { RateLimit } from './actions/rate-limit.js';
+import { NO_REPORTER, type ErrorReporter } from './sentry/error-reporter.js';
+import type { ClientAssets, RouteModules } from './render/route-runtime.js';
+import { logStacksOnce } from './http/error-log.js';
 import { MIN_SECRET_LENGTH } from './env-options.js';
 
 /** Each action id with a loader of its module's export, made by the Vite plugin. */

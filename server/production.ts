@@ -9,12 +9,12 @@ import { modules } from 'virtual:switchyard/routes';
 import { actions } from 'virtual:switchyard/actions';
 // The app's start-up hook, if it has one: `switchyard start` awaits it before listening.
 export { register } from 'virtual:switchyard/instrumentation';
-import { assetsFromManifest, type Manifest } from './render/client-manifest';
-import { createApp, type SwitchyardApp } from './create-app';
+import { assetsFromManifest, type Manifest } from './render/client-manifest.js';
+import { createApp, type SwitchyardApp } from './create-app.js';
 import { optionsFromEnv } from './env-options.js';
-import type { RouteModules } from './render/route-runtime';
+import type { RouteModules } from './render/route-runtime.js';
 import { readSentryConfig } from './sentry/sentry-config.mjs';
-import { sentryReporter } from './sentry/sentry-reporter';
+import { sentryReporter } from './sentry/sentry-reporter.js';
 
 // The SDK is loaded only with a DSN (it costs start-up time); server/instrument.mjs initialised it.
 const sentry = readSentryConfig(process.env, undefined);
@@ -23,7 +23,7 @@ const sentrySdk = sentry && (await import('@sentry/node'));
 export interface BuildInfo {
   buildId: string;
   builtAt: string;
-  /** The app directory relative to the repository root. */
+  /** The app directory relative to the project root. */
   appDir: string;
   clientEntry: string;
 }

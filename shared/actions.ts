@@ -4,7 +4,7 @@
  * the other arguments in its `$args` field) and the header `x-switchyard-action`; without it, the
  * browser posts the form itself. The answer to a script is JSON; a plain form post gets a 303.
  */
-import type { SignalData } from './router-signals';
+import type { SignalData } from './router-signals.js';
 
 export const ACTION_PATH = '/_switchyard/action/';
 /** Sent by the client runtime: its absence marks a browser's own form post (no JavaScript). */

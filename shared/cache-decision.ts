@@ -11,8 +11,8 @@
  *   stale, whole               all data again, the scripts reused    nothing
  *   stale, partial             the entry's loading state             all data again (`full`)
  */
-import type { DataMode } from './page-data';
-import type { EntryStatus } from './prefetch-status';
+import type { DataMode } from './page-data.js';
+import type { EntryStatus } from './prefetch-status.js';
 
 export type Source = 'entry' | 'fetch';
 

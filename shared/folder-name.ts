@@ -4,7 +4,7 @@
  * digits, `_` and `-`. Any other bracketed name is refused with what is wrong and how to write
  * it, rather than read as a literal segment a URL could never reach on purpose.
  */
-import { parseSegment, routeSegmentOf } from './segment';
+import { parseSegment, routeSegmentOf } from './segment.js';
 
 const FORMS = 'write [name] for one segment, [...name] for one or more, [[...name]] for zero or more';
 

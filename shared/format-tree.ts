@@ -6,7 +6,7 @@
  *   │  └─ [id] [page, page.server]
  *   └─ (marketing) [layout]
  */
-import { COMPONENT_FILES, SERVER_FILES, type RouteNode } from './route-tree';
+import { COMPONENT_FILES, SERVER_FILES, type RouteNode } from './route-tree.js';
 
 const ROLE_ORDER = [...COMPONENT_FILES, ...SERVER_FILES];
 

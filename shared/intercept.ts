@@ -7,9 +7,9 @@
  * Markers count route segments, never groups or slots: `(.)` the level of the slot's owner,
  * `(..)` one above, `(..)(..)` two above, `(...)` the app root.
  */
-import { matchBelow, PRIORITY, type Params, type RouteMatch } from './match-route';
-import type { RouteNode } from './route-tree';
-import { routeSegmentOf, urlNodesOf } from './segment';
+import { matchBelow, PRIORITY, type Params, type RouteMatch } from './match-route.js';
+import type { RouteNode } from './route-tree.js';
+import { routeSegmentOf, urlNodesOf } from './segment.js';
 
 export interface Interception {
   /** Root to the node whose layout renders the slot (groups included). */

@@ -6,9 +6,9 @@
  * that a `@slot` matches below some layout matches that layout, whose children have nothing to
  * show there (`slotOnly`): the deepest such layout wins.
  */
-import type { RouteNode } from './route-tree';
-import { patternOf } from './route-tree';
-import type { Segment } from './segment';
+import type { RouteNode } from './route-tree.js';
+import { patternOf } from './route-tree.js';
+import type { Segment } from './segment.js';
 
 export type Params = Record<string, string | string[]>;
 

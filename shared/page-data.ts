@@ -9,7 +9,7 @@
  * the data is trimmed — layout data the client already holds is marked `reuseLayoutData`
  * instead of sent. A distinct URL per answer keeps the response cache-safe without `Vary`.
  */
-import type { PageState, SlotState } from './page-state';
+import type { PageState, SlotState } from './page-state.js';
 
 /** The search param that turns a document request into a page-data request. */
 export const PAGE_DATA_PARAM = '_sy';

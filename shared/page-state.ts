@@ -3,8 +3,8 @@
  * without a request, and later to know which segments a navigation changes.
  * It is plain JSON; `serialize-for-script.ts` makes it safe inside a `<script>`.
  */
-import type { Params } from './match-route';
-import type { ComponentFile } from './route-tree';
+import type { Params } from './match-route.js';
+import type { ComponentFile } from './route-tree.js';
 
 export type SearchParams = Record<string, string | string[]>;
 

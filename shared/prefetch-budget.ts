@@ -6,7 +6,7 @@
  * The estimate is the mean wire size of the prefetches measured so far (kept across page views:
  * an app's pages are alike), and a first guess before any. Pure: no clock, no browser.
  */
-import { PREFETCH_BUDGET_BYTES, PREFETCH_FIRST_ESTIMATE_BYTES } from './constants';
+import { PREFETCH_BUDGET_BYTES, PREFETCH_FIRST_ESTIMATE_BYTES } from './constants.js';
 
 export interface PrefetchBudget {
   /** Whether one more viewport prefetch fits now. */

@@ -11,7 +11,7 @@ import {
   type CachePolicy,
   type EntryStatus,
   type PrefetchKind,
-} from './prefetch-status';
+} from './prefetch-status.js';
 
 export type EntryResult<T> =
   | { state: 'pending'; promise: Promise<T> }

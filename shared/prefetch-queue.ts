@@ -14,7 +14,7 @@
  * bounded too. `cancel` drops every task, waiting or running, but one.
  */
 import pLimit from 'p-limit';
-import { PREFETCH_CONCURRENCY, PREFETCH_MAX_WAITING } from './constants';
+import { PREFETCH_CONCURRENCY, PREFETCH_MAX_WAITING } from './constants.js';
 
 /** A task dropped by the queue, not failed by its URL: nothing is known of the URL. */
 export class Dropped extends Error {}

@@ -9,7 +9,7 @@
  *
  * The stale window always counts from `prefetchTime`; a `temporary` entry is never stale.
  */
-import { FRESH_WINDOW_MS, STALE_WINDOW_MS } from './constants';
+import { FRESH_WINDOW_MS, STALE_WINDOW_MS } from './constants.js';
 
 export type PrefetchKind = 'auto' | 'full' | 'temporary';
 export type EntryStatus = 'fresh' | 'reusable' | 'stale' | 'expired';

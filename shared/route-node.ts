@@ -3,7 +3,7 @@
  * by role and its children. The contract both the tree builder (route-tree.ts) and the rules it
  * is checked against (validate-route-tree.ts) read.
  */
-import type { Segment } from './segment';
+import type { Segment } from './segment.js';
 
 /** Files with a meaning to the router; anything else in the app directory is left alone. */
 export const COMPONENT_FILES = ['layout', 'page', 'loading', 'not-found', 'error', 'default'] as const;

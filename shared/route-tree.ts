@@ -5,9 +5,9 @@
  * `RouteTreeError` that names every offending file. The browser assembles the tree from files
  * the build and the server already checked (`assembleRouteTree`), without the rules' code.
  */
-import { COMPONENT_FILES, SERVER_FILES, type RouteFile, type RouteNode } from './route-node';
-import { formatSegment, parseSegment, urlNodesOf } from './segment';
-import { validateRouteTree } from './validate-route-tree';
+import { COMPONENT_FILES, SERVER_FILES, type RouteFile, type RouteNode } from './route-node.js';
+import { formatSegment, parseSegment, urlNodesOf } from './segment.js';
+import { validateRouteTree } from './validate-route-tree.js';
 
 const COMPONENT_EXTENSIONS = ['.tsx', '.jsx', '.ts', '.js'];
 const SERVER_EXTENSIONS = ['.ts', '.js'];
@@ -19,7 +19,7 @@ export {
   type RouteFile,
   type RouteNode,
   type ServerFile,
-} from './route-node';
+} from './route-node.js';
 
 export class RouteTreeError extends Error {
   constructor(readonly problems: readonly string[]) {

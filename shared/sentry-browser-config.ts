@@ -3,7 +3,7 @@
  * bootstrap script. It is written only when a DSN is configured: with none the global is absent
  * and the browser never loads the SDK. The DSN's key is public by design; nothing secret is here.
  */
-import { serializeForScript } from './serialize-for-script';
+import { serializeForScript } from './serialize-for-script.js';
 
 export interface BrowserSentryConfig {
   dsn: string;

@@ -4,8 +4,8 @@
  * data, which React's `use()` reads: synchronously once settled, suspending until then. The
  * page state lists those places in `streamed`; each settles once, on both sides, from a payload.
  */
-import type { PageState, SegmentState } from './page-state';
-import type { SignalData } from './router-signals';
+import type { PageState, SegmentState } from './page-state.js';
+import type { SignalData } from './router-signals.js';
 
 /** A promise whose outcome can be read synchronously, the shape React's `use()` understands. */
 export type Tracked<T = unknown> = Promise<T> & {

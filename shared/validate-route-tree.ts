@@ -3,9 +3,9 @@
  * file involved once and the rule it breaks, so that a failed start-up tells the author exactly
  * what to change.
  */
-import { folderNameProblem } from './folder-name';
-import type { RouteNode } from './route-node';
-import { formatSegment, isUrlSegment, paramOf, routeSegmentOf, urlNodesOf, type Segment } from './segment';
+import { folderNameProblem } from './folder-name.js';
+import type { RouteNode } from './route-node.js';
+import { formatSegment, isUrlSegment, paramOf, routeSegmentOf, urlNodesOf, type Segment } from './segment.js';
 
 /** Returns every problem of the tree; an empty list means it is valid. */
 export function validateRouteTree(root: RouteNode): string[] {

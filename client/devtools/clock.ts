@@ -4,7 +4,7 @@
  * function for a shifted one, and back to real time swaps the original back: while the clock is
  * not moved (always, unless someone pressed a button), it costs nothing.
  */
-import type { RouterEffects } from '../router-types';
+import type { RouterEffects } from '../router-types.js';
 
 export interface DevtoolsClock {
   /** Milliseconds the clock is ahead of real time (0: real time). */

@@ -4,9 +4,9 @@
  * it was closed there before (remembered in `localStorage`), with `?devtools` in the URL, and on
  * Alt+Shift+D when no field has the keyboard. The panel's code loads only then.
  */
-import type { DevtoolsSnapshot, RouterEffects } from '../router-types';
-import type { Router } from '../router';
-import { createDevtoolsClock } from './clock';
+import type { DevtoolsSnapshot, RouterEffects } from '../router-types.js';
+import type { Router } from '../router.js';
+import { createDevtoolsClock } from './clock.js';
 
 /** What `window.__SWITCHYARD_DEVTOOLS__` offers: a read-only snapshot and the clock's buttons. */
 export interface DevtoolsApi {
@@ -49,7 +49,7 @@ export function installDevtools(router: Router, effects: Pick<RouterEffects, 'no
       return;
     }
     remember(false);
-    void import('./panel').then(({ mountDevtools }) => {
+    void import('./panel.js').then(({ mountDevtools }) => {
       close = mountDevtools(router, () => {
         close = undefined;
         remember(true);

@@ -7,8 +7,8 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Router } from '../router';
-import { CacheTimeline, ClockControls, STATUS_COLORS, statusLabel } from './timeline';
+import type { Router } from '../router.js';
+import { CacheTimeline, ClockControls, STATUS_COLORS, statusLabel } from './timeline.js';
 
 const REFRESH_MS = 250;
 

@@ -4,7 +4,7 @@
  * a "now" line; the queue as two lanes; the settings in force; and the buttons that move the
  * router's clock. Pure rendering of a `DevtoolsSnapshot`, so what it draws is what tests read.
  */
-import type { DevtoolsEntry, DevtoolsSnapshot } from '../router-types';
+import type { DevtoolsEntry, DevtoolsSnapshot } from '../router-types.js';
 
 export const STATUS_COLORS: Record<string, string> = {
   fresh: '#1a7f37',

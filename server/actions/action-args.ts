@@ -7,7 +7,7 @@
  * makes it the classic way to smuggle JSON past the preflight `application/json` triggers. 415
  * rather than 400 because the body may be fine; its declared type is what we do not take.
  */
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../http/http-error.js';
 
 /** Objects and arrays nested deeper than this in one argument are refused. */
 export const MAX_ARG_DEPTH = 32;

@@ -4,7 +4,7 @@
  * parsed (scheme, host, port with default ports dropped), never as substrings.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { firstListed, HOST, requestScheme } from '../http/request-url';
+import { firstListed, HOST, requestScheme } from '../http/request-url.js';
 
 export interface ActionGuardOptions {
   /**

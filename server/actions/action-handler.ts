@@ -16,23 +16,23 @@ import {
   REFERENCE_FIELD,
   type ActionAnswer,
   type Revalidated,
-} from '../../shared/actions';
-import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target';
-import { isRedirect, isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals';
-import { decodeActionArgs } from './action-args';
-import { checkActionOrigin } from './action-guard';
-import { createActionRegistry } from './action-registry';
-import { digestOf } from '../http/digest';
-import { errorDocument, refusedDocument } from '../render/error-document';
-import type { FormState, FormStateStore } from '../render/form-state';
-import { HttpError } from '../http/http-error';
-import type { ResolvedOptions } from '../options';
-import { runAsCaller } from './action-caller';
-import { clientKey, createRateLimiter } from './rate-limit';
-import { readBody } from './read-body';
-import { clientAddress } from '../http/request-url';
-import { isRetryLater } from '../http/retry-later';
-import { runRevalidating } from './revalidate';
+} from '../../shared/actions.js';
+import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target.js';
+import { isRedirect, isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals.js';
+import { decodeActionArgs } from './action-args.js';
+import { checkActionOrigin } from './action-guard.js';
+import { createActionRegistry } from './action-registry.js';
+import { digestOf } from '../http/digest.js';
+import { errorDocument, refusedDocument } from '../render/error-document.js';
+import type { FormState, FormStateStore } from '../render/form-state.js';
+import { HttpError } from '../http/http-error.js';
+import type { ResolvedOptions } from '../options.js';
+import { runAsCaller } from './action-caller.js';
+import { clientKey, createRateLimiter } from './rate-limit.js';
+import { readBody } from './read-body.js';
+import { clientAddress } from '../http/request-url.js';
+import { isRetryLater } from '../http/retry-later.js';
+import { runRevalidating } from './revalidate.js';
 
 /**
  * @param routeOf the route pattern of a path on this site: an error report names the page the

@@ -4,7 +4,7 @@
  * counted as it arrives and refused the moment it passes the limit. Exactly `limit` bytes pass.
  */
 import type { IncomingMessage } from 'node:http';
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../http/http-error.js';
 
 /** The largest action request body, in bytes. */
 export const MAX_BODY_BYTES = 1_048_576;

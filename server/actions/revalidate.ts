@@ -4,7 +4,7 @@
  * prefetch entries and fetches the current page's data again. Outside an action it is a misuse.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Revalidated } from '../../shared/actions';
+import type { Revalidated } from '../../shared/actions.js';
 
 /** Per action: `type path` → the entry, so a path named twice is sent once. */
 const current = new AsyncLocalStorage<Map<string, Revalidated>>();

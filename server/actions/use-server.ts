@@ -7,7 +7,7 @@
  *
  * Exports must be named functions: `export async function f()` or `export const f = async () =>`.
  */
-import { actionId } from './action-registry';
+import { actionId } from './action-registry.js';
 
 const DIRECTIVE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(['"])use server\1/;
 const FUNCTION_EXPORT = /^export\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/gm;

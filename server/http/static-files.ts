@@ -7,7 +7,7 @@
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { RequestHandler } from 'express';
-import { negotiateEncoding, type Encoding } from './compression';
+import { negotiateEncoding, type Encoding } from './compression.js';
 
 interface StaticFile {
   path: string;

@@ -2,7 +2,7 @@
  * Reads Vite's client manifest into the asset lists the document needs, once at start-up:
  * for each route file its chunk, the chunks that chunk imports statically, and their CSS.
  */
-import type { ClientAssets } from './route-runtime';
+import type { ClientAssets } from './route-runtime.js';
 
 export interface ManifestChunk {
   file: string;

@@ -6,7 +6,7 @@
  * and looks like the client's last-resort fallback (`client/error-boundary.tsx`).
  */
 
-import { SERVER_ERROR_MESSAGE } from '../../shared/error-messages';
+import { SERVER_ERROR_MESSAGE } from '../../shared/error-messages.js';
 
 export { SERVER_ERROR_MESSAGE };
 

@@ -9,8 +9,8 @@
  */
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { FORM_STATE_COOKIE_MAX_BYTES, FORM_STATE_TTL_MS } from '../../shared/constants';
-import { requestScheme } from '../http/request-url';
+import { FORM_STATE_COOKIE_MAX_BYTES, FORM_STATE_TTL_MS } from '../../shared/constants.js';
+import { requestScheme } from '../http/request-url.js';
 
 export const FORM_STATE_COOKIE = 'sy_form';
 

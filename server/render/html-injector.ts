@@ -8,7 +8,7 @@
 import type { Writable } from 'node:stream';
 import type { Response } from 'express';
 import type { PipeableStream } from 'react-dom/server';
-import { createCompressor, type Encoding } from '../http/compression';
+import { createCompressor, type Encoding } from '../http/compression.js';
 
 type Destination = Writable & { flush?: () => void };
 

@@ -3,13 +3,13 @@
  * layout data the client already holds.
  */
 import type { Response } from 'express';
-import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-route';
-import type { DataMode, PageDataError, PageDataResponse } from '../../shared/page-data';
-import { segmentKey } from '../../shared/page-state';
-import { dirOf } from '../../shared/route-tree';
-import { sendJson } from '../http/compression';
-import type { ResolvedPage } from './resolve-page';
-import type { RouteRuntime } from './route-runtime';
+import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-route.js';
+import type { DataMode, PageDataError, PageDataResponse } from '../../shared/page-data.js';
+import { segmentKey } from '../../shared/page-state.js';
+import { dirOf } from '../../shared/route-tree.js';
+import { sendJson } from '../http/compression.js';
+import type { ResolvedPage } from './resolve-page.js';
+import type { RouteRuntime } from './route-runtime.js';
 
 /**
  * Answers a page-data request with the page state as JSON, leaving out the layout data the

@@ -5,10 +5,10 @@
  * when it has none. It also lists the loaders to run, each with the params of its own branch.
  * No I/O here.
  */
-import { matchBelow, type Params } from '../../shared/match-route';
-import type { SegmentState, SlotState } from '../../shared/page-state';
-import { COMPONENT_FILES, type RouteNode } from '../../shared/route-tree';
-import type { Segment } from '../../shared/segment';
+import { matchBelow, type Params } from '../../shared/match-route.js';
+import type { SegmentState, SlotState } from '../../shared/page-state.js';
+import { COMPONENT_FILES, type RouteNode } from '../../shared/route-tree.js';
+import type { Segment } from '../../shared/segment.js';
 
 export interface LoadJob {
   segment: SegmentState;

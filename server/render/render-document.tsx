@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { ReactFormState } from 'react-dom/client';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchInterception } from '../../shared/intercept';
-import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-route';
+import { matchInterception } from '../../shared/intercept.js';
+import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-route.js';
 import {
   isDataMode,
   PAGE_DATA_PARAM,
@@ -19,43 +19,43 @@ import {
   type InterceptedAnswer,
   type PageDataError,
   type RedirectAnswer,
-} from '../../shared/page-data';
-import { filesOf, toSearchParams } from '../../shared/page-state';
-import { dirOf } from '../../shared/route-tree';
-import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target';
+} from '../../shared/page-data.js';
+import { filesOf, toSearchParams } from '../../shared/page-state.js';
+import { dirOf } from '../../shared/route-tree.js';
+import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target.js';
 import {
   isNotFound,
   isRedirect,
   isRouterSignal,
   type RedirectSignal,
   type RouterSignal,
-} from '../../shared/router-signals';
-import { sentryConfigScript } from '../../shared/sentry-browser-config';
-import { serializeForScript } from '../../shared/serialize-for-script';
-import { Assets } from '../../client/assets';
-import { RouterRoot } from '../../client/router-root';
-import { createStaticRouter } from '../../client/static-router';
+} from '../../shared/router-signals.js';
+import { sentryConfigScript } from '../../shared/sentry-browser-config.js';
+import { serializeForScript } from '../../shared/serialize-for-script.js';
+import { Assets } from '../../client/assets.js';
+import { RouterRoot } from '../../client/router-root.js';
+import { createStaticRouter } from '../../client/static-router.js';
 
-import { digestOf } from '../http/digest';
-import { errorDocument, refusedDocument } from './error-document';
-import type { ErrorContext } from '../sentry/error-reporter';
-import { negotiateEncoding, sendJson } from '../http/compression';
-import type { FormStateStore } from './form-state';
-import { HtmlInjector } from './html-injector';
-import { matchUrl, sendPageData } from './page-data-answer';
-import { isStreamedLoadError, signalMetaTag, streamData } from './streamed-html';
-import type { RenderOutcome, ResolvedOptions } from '../options';
+import { digestOf } from '../http/digest.js';
+import { errorDocument, refusedDocument } from './error-document.js';
+import type { ErrorContext } from '../sentry/error-reporter.js';
+import { negotiateEncoding, sendJson } from '../http/compression.js';
+import type { FormStateStore } from './form-state.js';
+import { HtmlInjector } from './html-injector.js';
+import { matchUrl, sendPageData } from './page-data-answer.js';
+import { isStreamedLoadError, signalMetaTag, streamData } from './streamed-html.js';
+import type { RenderOutcome, ResolvedOptions } from '../options.js';
 import {
   resolveIntercepted,
   resolveNotFound,
   resolvePage,
   type PageRequest,
   type ResolvedPage,
-} from './resolve-page';
-import type { RouteRuntime } from './route-runtime';
-import { parseRequestTarget } from '../http/request-url';
-import { isRetryLater } from '../http/retry-later';
-import { contentSecurityPolicy } from '../http/security-headers';
+} from './resolve-page.js';
+import type { RouteRuntime } from './route-runtime.js';
+import { parseRequestTarget } from '../http/request-url.js';
+import { isRetryLater } from '../http/retry-later.js';
+import { contentSecurityPolicy } from '../http/security-headers.js';
 
 /** Live counts, for tests and health checks: both are zero when the server is idle. */
 export interface RenderStats {

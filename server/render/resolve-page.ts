@@ -4,8 +4,8 @@
  * nearest `not-found.tsx` at or above the segment that called it; an error, a state cut at the
  * nearest `error.tsx` that wraps the loader's segment (or a throw when there is none).
  */
-import type { InterceptMatch } from '../../shared/intercept';
-import type { RouteMatch } from '../../shared/match-route';
+import type { InterceptMatch } from '../../shared/intercept.js';
+import type { RouteMatch } from '../../shared/match-route.js';
 import {
   filesOf,
   segmentFilesOf,
@@ -13,13 +13,13 @@ import {
   type SearchParams,
   type SegmentState,
   type SlotState,
-} from '../../shared/page-state';
-import { dirOf } from '../../shared/route-tree';
-import { isNotFound, isRedirect } from '../../shared/router-signals';
-import { streamedId, track } from '../../shared/streamed-data';
-import type { AnyComponent } from '../../client/render-route';
-import { planPage, planSlot, type LoadJob } from './plan-branch';
-import type { RouteRuntime } from './route-runtime';
+} from '../../shared/page-state.js';
+import { dirOf } from '../../shared/route-tree.js';
+import { isNotFound, isRedirect } from '../../shared/router-signals.js';
+import { streamedId, track } from '../../shared/streamed-data.js';
+import type { AnyComponent } from '../../client/render-route.js';
+import { planPage, planSlot, type LoadJob } from './plan-branch.js';
+import type { RouteRuntime } from './route-runtime.js';
 
 export interface ResolvedPage {
   state: PageState;

@@ -3,7 +3,7 @@
  * request that could run once): the route tree, the module importers, and for each route file
  * the client chunks and styles it needs.
  */
-import { buildRouteTree, type RouteNode } from '../../shared/route-tree';
+import { buildRouteTree, type RouteNode } from '../../shared/route-tree.js';
 
 export interface AssetList {
   scripts: readonly string[];

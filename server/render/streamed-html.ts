@@ -3,13 +3,13 @@
  * per streamed place with its outcome, and the meta tag a signal thrown after the shell adds.
  * Both go through the `HtmlInjector`, between two of React's write batches.
  */
-import { checkRedirectTarget } from '../../shared/redirect-target';
-import type { PageState } from '../../shared/page-state';
-import { isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals';
-import { serializeForScript } from '../../shared/serialize-for-script';
-import { STREAM_GLOBAL, streamedPlaces, type StreamedPayload } from '../../shared/streamed-data';
-import { digestOf } from '../http/digest';
-import { inlineScript, type HtmlInjector } from './html-injector';
+import { checkRedirectTarget } from '../../shared/redirect-target.js';
+import type { PageState } from '../../shared/page-state.js';
+import { isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals.js';
+import { serializeForScript } from '../../shared/serialize-for-script.js';
+import { STREAM_GLOBAL, streamedPlaces, type StreamedPayload } from '../../shared/streamed-data.js';
+import { digestOf } from '../http/digest.js';
+import { inlineScript, type HtmlInjector } from './html-injector.js';
 
 /**
  * Sends each streamed place's outcome as a script the client entry reads, as soon as

@@ -5,7 +5,7 @@
  * server never loads it when no DSN is set.
  */
 import type * as SentryNode from '@sentry/node';
-import type { ErrorReporter } from './error-reporter';
+import type { ErrorReporter } from './error-reporter.js';
 
 export type SentryApi = Pick<typeof SentryNode, 'withScope' | 'captureException'>;
 

@@ -12,8 +12,8 @@ import {
   SENTRY_TUNNEL_MAX_BYTES,
   SENTRY_TUNNEL_MAX_DECOMPRESSED_BYTES,
   SENTRY_TUNNEL_MAX_INFLATING,
-} from '../../shared/constants';
-import { envelopeEndpoint, isSameProject, parseDsn } from './sentry-dsn';
+} from '../../shared/constants.js';
+import { envelopeEndpoint, isSameProject, parseDsn } from './sentry-dsn.js';
 
 export interface SentryTunnelOptions {
   /** The only project envelopes may go to; without one the tunnel answers 404. */

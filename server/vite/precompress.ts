@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { MIN_COMPRESS_BYTES } from '../http/compression';
+import { MIN_COMPRESS_BYTES } from '../http/compression.js';
 
 const COMPRESSIBLE = new Set([
   '.js',

@@ -4,7 +4,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { classifyFile } from '../../shared/route-tree';
+import { classifyFile } from '../../shared/route-tree.js';
 
 export function scanAppDir(appDir: string): string[] {
   const files: string[] = [];

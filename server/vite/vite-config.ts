@@ -1,35 +1,84 @@
 /**
- * The one Vite configuration, shared by `switchyard dev` and `switchyard build` (and the root
- * `vite.config.ts`), so development and production resolve modules the same way.
+ * The one Vite configuration, shared by `switchyard dev` and `switchyard build`, so development
+ * and production resolve modules the same way. The project root (the folder with the app's
+ * `package.json`) is Vite's root; the app's own `vite.config.*` there, if any, is loaded by Vite
+ * and this configuration is merged over it (plugins added to the app's, settings here win).
  */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig } from 'vite';
-import { switchyardPlugin } from './vite-plugin';
+import { switchyardPlugin } from './vite-plugin.js';
 
-/** The repository root: the framework's own folders live here. */
+/** The name app code imports the framework by. */
+export const PACKAGE_NAME = 'switchyard-react';
+
+/**
+ * The folder holding the framework's `client/`, `server/` and `shared/`: the repository root in
+ * a checkout (TypeScript sources, run through tsx), or the installed package's `lib/` (the same
+ * tree compiled to `.js`).
+ */
 export const FRAMEWORK_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/[\\/]$/, '');
-export const CLIENT_ENTRY = 'client/entry.tsx';
-export const SERVER_ENTRY = 'server/production.ts';
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+
+/** The absolute path of one of the framework's modules, named by its source path. */
+export function frameworkFile(sourcePath: string): string {
+  return join(FRAMEWORK_ROOT, FROM_SOURCE ? sourcePath : sourcePath.replace(/\.tsx?$/, '.js'));
+}
+
+export const CLIENT_ENTRY = frameworkFile('client/entry.tsx');
+export const SERVER_ENTRY = frameworkFile('server/production.ts');
+
+/** Where React and its JSX runtimes come from: the app's own copy, pre-bundled once (they are CommonJS). */
+const REACT_MODULES = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
+const USER_CONFIG_FILES = ['ts', 'mts', 'js', 'mjs', 'cts', 'cjs'].map((ext) => `vite.config.${ext}`);
 
 export interface ViteConfigInput {
+  /** Absolute path of the project root: Vite's root, where the app's `package.json` is. */
+  root: string;
   /** Absolute path of the app directory. */
   appDir: string;
 }
 
-export function viteConfigFor({ appDir }: ViteConfigInput): InlineConfig {
+/** The app's own Vite config file in the project root, if it has one. */
+export function userConfigFile(root: string): string | undefined {
+  return USER_CONFIG_FILES.map((name) => join(root, name)).find((file) => existsSync(file));
+}
+
+/** `public/` beside the app directory: its files are served at the root path. */
+export function publicDirOf(appDir: string): string {
+  return join(dirname(appDir), 'public');
+}
+
+export function viteConfigFor({ root, appDir }: ViteConfigInput): InlineConfig {
+  const publicDir = publicDirOf(appDir);
   return {
-    root: FRAMEWORK_ROOT,
-    configFile: false,
+    root,
+    configFile: userConfigFile(root) ?? false,
     appType: 'custom',
     logLevel: 'warn',
-    plugins: [react(), switchyardPlugin({ appDir, serverDir: `${FRAMEWORK_ROOT}/server` })],
+    publicDir: existsSync(publicDir) ? publicDir : false,
+    plugins: [react(), switchyardPlugin({ appDir, serverDir: join(FRAMEWORK_ROOT, 'server') })],
     resolve: {
-      // App code imports the framework by its package name, as a user app would.
-      alias: [
-        { find: /^switchyard\/server$/, replacement: `${FRAMEWORK_ROOT}/server/index.ts` },
-        { find: /^switchyard$/, replacement: `${FRAMEWORK_ROOT}/client/index.ts` },
-      ],
+      // In the repository, app code reaches the framework's sources by the package name, as a
+      // user app reaches the installed package.
+      alias: FROM_SOURCE
+        ? [
+            { find: new RegExp(`^${PACKAGE_NAME}/server$`), replacement: frameworkFile('server/index.ts') },
+            { find: new RegExp(`^${PACKAGE_NAME}$`), replacement: frameworkFile('client/index.ts') },
+          ]
+        : [],
+      // One React, wherever an import of it comes from: two copies break every hook.
+      dedupe: ['react', 'react-dom'],
     },
+    optimizeDeps: {
+      include: REACT_MODULES,
+      // The framework imports the plugin's virtual modules, which only exist unbundled.
+      exclude: [PACKAGE_NAME],
+    },
+    // The framework's server code runs in Vite's module graph with the app's: app code and the
+    // renderer must share one instance of the router's React context.
+    ssr: { noExternal: [PACKAGE_NAME] },
   };
 }

@@ -15,19 +15,19 @@
  * - The route tree is validated when a build or the dev server starts.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, extname, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import {
   DEFAULT_ROUTER_CONFIG,
   parseRouterConfig,
   ROUTER_CONFIG_FILE,
   type RouterConfig,
-} from '../../shared/router-config';
-import { buildRouteTree, COMPONENT_FILES, classifyFile } from '../../shared/route-tree';
-import { actionId } from '../actions/action-registry';
-import { scanAppDir } from './scan-app-dir';
-import { reachableModules } from '../actions/reachable-actions';
-import { clientModule, isUseServer, serverExports, serverModule } from '../actions/use-server';
+} from '../../shared/router-config.js';
+import { buildRouteTree, COMPONENT_FILES, classifyFile } from '../../shared/route-tree.js';
+import { actionId } from '../actions/action-registry.js';
+import { scanAppDir } from './scan-app-dir.js';
+import { reachableModules } from '../actions/reachable-actions.js';
+import { clientModule, isUseServer, serverExports, serverModule } from '../actions/use-server.js';
 
 export const ROUTES_ID = 'virtual:switchyard/routes';
 const RESOLVED_ROUTES_ID = '\0' + ROUTES_ID;
@@ -40,7 +40,7 @@ const RESOLVED_INSTRUMENTATION_ID = '\0' + INSTRUMENTATION_ID;
 /** The app's start-up hook, at the root of its app directory (as Next.js's `instrumentation.ts`). */
 export const INSTRUMENTATION_FILE = 'instrumentation.server.ts';
 /** The runtime the generated action code imports: references and form marks. */
-const REFERENCE_RUNTIME = resolve(import.meta.dirname, '../../client/server-reference.ts');
+const REFERENCE_RUNTIME = resolve(import.meta.dirname, '../../client/server-reference' + extname(import.meta.url));
 
 /** The app's router settings: its config file over the defaults, or the defaults alone. */
 export function readRouterConfig(appDir: string): RouterConfig {

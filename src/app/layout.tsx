@@ -1,4 +1,4 @@
-import { Link, type LayoutProps } from 'switchyard';
+import { Link, type LayoutProps } from 'switchyard-react';
 import { NavLink } from '../components/nav-link';
 import { NavigationProgress } from '../components/navigation-progress';
 import { PagesViewed } from '../components/pages-viewed';

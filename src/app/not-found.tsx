@@ -1,4 +1,4 @@
-import { Link } from 'switchyard';
+import { Link } from 'switchyard-react';
 
 export default function NotFound() {
   return (

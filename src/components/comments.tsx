@@ -1,5 +1,5 @@
 import { useActionState, useEffect, useRef } from 'react';
-import { Link } from 'switchyard';
+import { Link } from 'switchyard-react';
 import { addComment, type CommentFormState } from '../lib/actions';
 import { MAX_AUTHOR_LENGTH, MAX_COMMENT_LENGTH, type Comment } from '../lib/comments';
 import { formatDate } from '../lib/format';

@@ -1,4 +1,4 @@
-import { Link, usePathname } from 'switchyard';
+import { Link, usePathname } from 'switchyard-react';
 import type { ReactNode } from 'react';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigationPending } from 'switchyard';
+import { useNavigationPending } from 'switchyard-react';
 
 /** How long a navigation may take before the bar shows: a quick one should not flash it. */
 const SHOW_AFTER_MS = 150;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { usePathname } from 'switchyard';
+import { usePathname } from 'switchyard-react';
 
 /**
  * Counts the pages seen in this visit. It lives in the root layout, so it keeps counting across

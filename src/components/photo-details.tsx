@@ -2,7 +2,7 @@
  * A photo with its title, author, numbers and tags: the body of the photo page, and of the
  * photo modal over the feed.
  */
-import { Link } from 'switchyard';
+import { Link } from 'switchyard-react';
 import { formatCount, formatDate, tagHref } from '../lib/format';
 import type { Photo, User } from '../lib/types';
 import { LikeButton } from './like-button';

@@ -2,7 +2,7 @@
  * A responsive grid of photo cards. A card is a link to the photo (title, then artwork) and a
  * separate link to the author: links cannot nest, so the author sits outside the photo link.
  */
-import { Link } from 'switchyard';
+import { Link } from 'switchyard-react';
 import { plural } from '../lib/format';
 import type { PhotoCard } from '../lib/types';
 import { PhotoArt } from './photo-art';

@@ -5,7 +5,7 @@
  * focus returns to the link that opened it.
  */
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { useRouter } from 'switchyard';
+import { useRouter } from 'switchyard-react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 

@@ -3,7 +3,7 @@
  * The demo's server actions: called from forms that work with JavaScript off too.
  * Each checks what it is sent (it comes off the wire) and revalidates the pages it changed.
  */
-import { callerAddress, revalidatePath } from 'switchyard/server';
+import { callerAddress, revalidatePath } from 'switchyard-react/server';
 import type { Comment } from './comments';
 import { commentLimit, store } from './db.server';
 import { getPhoto } from './photos';

@@ -4,7 +4,7 @@
  * tried again after a pause that lets the event loop serve other requests. After
  * `BUSY_WAIT_MS` it gives up with a 503 and `Retry-After`, never a 500 and never a stall.
  */
-import { RetryLater } from 'switchyard/server';
+import { RetryLater } from 'switchyard-react/server';
 
 /** How long a write waits, in pauses, for a lock held elsewhere before answering 503. */
 export const BUSY_WAIT_MS = 1_000;

@@ -6,7 +6,7 @@
  * database), where a PostgreSQL that cannot be reached is logged and answered 503 with
  * `Retry-After`, and the next request tries again.
  */
-import { RetryLater } from 'switchyard/server';
+import { RetryLater } from 'switchyard-react/server';
 import {
   isUnreachable,
   openPgStore,

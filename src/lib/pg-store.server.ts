@@ -6,7 +6,7 @@
  * pool opens fresh connections once it is back.
  */
 import pg from 'pg';
-import { RetryLater } from 'switchyard/server';
+import { RetryLater } from 'switchyard-react/server';
 import { checkCommentInput, COMMENTS_PER_PAGE, type Comment } from './comments';
 import { getPhoto } from './photos';
 import {

@@ -2,8 +2,8 @@
  * The public names of the framework. Changing them changes every app: do it on purpose.
  */
 import { expect, test } from 'vitest';
-import * as client from 'switchyard';
-import * as server from 'switchyard/server';
+import * as client from 'switchyard-react';
+import * as server from 'switchyard-react/server';
 
 test('switchyard exports', () => {
   expect(Object.keys(client).sort()).toEqual([

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { RetryLater } from 'switchyard/server';
+import { RetryLater } from 'switchyard-react/server';
 import { PG_MIGRATIONS } from '../../src/lib/pg-migrations.server';
 import { openFailureMessage, openPgStore, UNREACHABLE_RETRY_AFTER_S } from '../../src/lib/pg-store.server';
 import type { Store } from '../../src/lib/store-contract';

@@ -1,4 +1,4 @@
-import { Link, type LayoutProps } from 'switchyard';
+import { Link, type LayoutProps } from 'switchyard-react';
 import { Nav } from '../items';
 
 export default function BenchLayout({ children }: LayoutProps) {

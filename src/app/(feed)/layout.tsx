@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LayoutProps } from 'switchyard';
+import type { LayoutProps } from 'switchyard-react';
 
 /**
  * The feed and the profiles share this layout, and with it the `@modal` slot: a photo opened

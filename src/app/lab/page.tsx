@@ -1,4 +1,4 @@
-import { Link } from 'switchyard';
+import { Link } from 'switchyard-react';
 
 /** An index of the pages that show the framework's moving parts. */
 export default function LabPage() {

@@ -1,4 +1,4 @@
-import { Link, type PageProps } from 'switchyard';
+import { Link, type PageProps } from 'switchyard-react';
 import { tagHref } from '../../lib/format';
 import type { TagIndexData, TagSummary } from '../../lib/types';
 

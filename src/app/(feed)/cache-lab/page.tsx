@@ -1,4 +1,4 @@
-import { Link } from 'switchyard';
+import { Link } from 'switchyard-react';
 
 /**
  * A walk through the prefetch cache's statuses with the devtools' clock: one link of each kind

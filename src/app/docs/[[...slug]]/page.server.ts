@@ -1,4 +1,4 @@
-import { notFound, type LoadArgs } from 'switchyard';
+import { notFound, type LoadArgs } from 'switchyard-react';
 import { readDocsPage } from '../../../lib/docs.server';
 import type { DocsPageData } from '../../../lib/types';
 

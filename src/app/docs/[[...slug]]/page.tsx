@@ -1,4 +1,4 @@
-import { Link, type PageProps } from 'switchyard';
+import { Link, type PageProps } from 'switchyard-react';
 import type { DocsPageData } from '../../../lib/types';
 
 export default function DocsPage({ params, data }: PageProps<{ slug: string[] }, DocsPageData>) {

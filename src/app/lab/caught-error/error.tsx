@@ -1,4 +1,4 @@
-import type { ErrorProps } from 'switchyard';
+import type { ErrorProps } from 'switchyard-react';
 
 /** This segment's error boundary: what went wrong, and a retry that renders the page again. */
 export default function CaughtError({ error, reset }: ErrorProps) {

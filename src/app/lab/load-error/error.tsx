@@ -1,4 +1,4 @@
-import type { ErrorProps } from 'switchyard';
+import type { ErrorProps } from 'switchyard-react';
 
 /**
  * Catches this segment's errors, its loader's included. A loader's error reaches the browser as a

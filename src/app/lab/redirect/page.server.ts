@@ -1,4 +1,4 @@
-import { redirect, type LoadArgs } from 'switchyard';
+import { redirect, type LoadArgs } from 'switchyard-react';
 
 /**
  * A 307 to the feed, or to `?to=<target>`. The framework checks the target: a path on

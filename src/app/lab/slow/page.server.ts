@@ -1,4 +1,4 @@
-import type { LoadArgs } from 'switchyard';
+import type { LoadArgs } from 'switchyard-react';
 
 const DEFAULT_DELAY_MS = 2_000;
 const MAX_DELAY_MS = 5_000;

@@ -1,4 +1,4 @@
-import type { PageProps } from 'switchyard';
+import type { PageProps } from 'switchyard-react';
 import type { SlowData } from './page.server';
 
 export default function SlowPage({ data }: PageProps<Record<string, never>, SlowData>) {

@@ -1,4 +1,4 @@
-import { permanentRedirect, type LoadArgs } from 'switchyard';
+import { permanentRedirect, type LoadArgs } from 'switchyard-react';
 
 /** `/p/<id>`, the short link of a photo: a 308 to `/photos/<id>`. */
 export function load({ params }: LoadArgs<{ id: string }>): never {

@@ -1,4 +1,4 @@
-import { notFound, type LoadArgs } from 'switchyard';
+import { notFound, type LoadArgs } from 'switchyard-react';
 import { COMMENTS_PER_PAGE } from '../../../lib/comments';
 import { getPhoto, photosByUser, toCard } from '../../../lib/photos';
 import type { PhotoPageData } from '../../../lib/types';

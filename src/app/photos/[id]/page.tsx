@@ -1,4 +1,4 @@
-import type { PageProps } from 'switchyard';
+import type { PageProps } from 'switchyard-react';
 import { Comments } from '../../../components/comments';
 import { PhotoDetails } from '../../../components/photo-details';
 import { PhotoGrid } from '../../../components/photo-grid';

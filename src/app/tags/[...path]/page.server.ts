@@ -1,4 +1,4 @@
-import { notFound, type LoadArgs } from 'switchyard';
+import { notFound, type LoadArgs } from 'switchyard-react';
 import { toCard } from '../../../lib/photos';
 import { childTags, getTag, photosByTag } from '../../../lib/tags';
 import type { TagPageData } from '../../../lib/types';

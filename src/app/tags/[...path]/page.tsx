@@ -1,4 +1,4 @@
-import { Link, type PageProps } from 'switchyard';
+import { Link, type PageProps } from 'switchyard-react';
 import { PhotoGrid } from '../../../components/photo-grid';
 import { plural, tagHref } from '../../../lib/format';
 import type { TagPageData } from '../../../lib/types';

@@ -1,4 +1,4 @@
-import { Link, type PageProps } from 'switchyard';
+import { Link, type PageProps } from 'switchyard-react';
 import { ItemList, type ItemsData } from '../../../items';
 
 export default function ItemsPage({ data }: PageProps<{ id: string }, ItemsData>) {

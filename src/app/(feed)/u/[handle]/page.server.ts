@@ -1,4 +1,4 @@
-import { notFound, type LoadArgs } from 'switchyard';
+import { notFound, type LoadArgs } from 'switchyard-react';
 import { photosByUser, toCard } from '../../../../lib/photos';
 import type { ProfileData } from '../../../../lib/types';
 import { getUser } from '../../../../lib/users';

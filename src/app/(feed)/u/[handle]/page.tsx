@@ -1,4 +1,4 @@
-import type { PageProps } from 'switchyard';
+import type { PageProps } from 'switchyard-react';
 import { PhotoGrid } from '../../../../components/photo-grid';
 import { plural } from '../../../../lib/format';
 import type { ProfileData } from '../../../../lib/types';

@@ -1,4 +1,4 @@
-import type { PageProps } from 'switchyard';
+import type { PageProps } from 'switchyard-react';
 import { PhotoDetails } from '../../../../../components/photo-details';
 import { PhotoModal } from '../../../../../components/photo-modal';
 import type { PhotoPageData } from '../../../../../lib/types';

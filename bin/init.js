@@ -1,0 +1,4 @@
+/** Placeholder until `switchyard init` lands: see the init helper's commit. */
+export function initApp() {
+  throw new Error('switchyard init is not built yet.');
+}
