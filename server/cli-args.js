@@ -36,12 +36,18 @@ and dist/ are the app's.`;
 /** Each command: what it does, and its options' lines from the usage above. */
 const COMMANDS = {
   init: { about: 'Write a new app, ready for npm install, into <dir>.', flags: ['--force'] },
-  dev: { about: 'Start the development server (Vite, HMR, React Fast Refresh).', flags: ['--app', '--port', '--host'] },
+  dev: {
+    about: 'Start the development server (Vite, HMR, React Fast Refresh).',
+    flags: ['--app', '--port', '--host'],
+  },
   build: {
     about: 'Build the client and server bundles for production.',
     flags: ['--app', '--out', '--if-stale'],
   },
-  start: { about: 'Serve a production build (never loads Vite).', flags: ['--port', '--host', '--out', '--workers'] },
+  start: {
+    about: 'Serve a production build (never loads Vite).',
+    flags: ['--port', '--host', '--out', '--workers'],
+  },
 };
 const SWITCHES = new Set(['--if-stale', '--force']);
 
@@ -76,7 +82,8 @@ export function parseCliArgs(argv, { cwd, env }) {
   if (!Object.hasOwn(COMMANDS, command))
     return { ok: false, message: `Unknown command "${command}".\n\n${USAGE}`, exitCode: 2 };
   const name = /** @type {keyof typeof COMMANDS} */ (command);
-  if (rest.includes('-h') || rest.includes('--help')) return { ok: false, message: commandUsage(name), exitCode: 0 };
+  if (rest.includes('-h') || rest.includes('--help'))
+    return { ok: false, message: commandUsage(name), exitCode: 0 };
   const allowed = COMMANDS[name].flags;
   /** @type {Record<string, string | true>} */
   const flags = {};
@@ -107,15 +114,28 @@ export function parseCliArgs(argv, { cwd, env }) {
 
   if (name === 'init') {
     if (positional.length !== 1) {
-      return { ok: false, message: `init takes one folder to write the app into.\n\n${commandUsage('init')}`, exitCode: 2 };
+      return {
+        ok: false,
+        message: `init takes one folder to write the app into.\n\n${commandUsage('init')}`,
+        exitCode: 2,
+      };
     }
-    return { ok: true, command: 'init', target: resolve(cwd, /** @type {string} */ (positional[0])), force: flags['--force'] === true };
+    return {
+      ok: true,
+      command: 'init',
+      target: resolve(cwd, /** @type {string} */ (positional[0])),
+      force: flags['--force'] === true,
+    };
   }
 
   const portText = /** @type {string | undefined} */ (flags['--port']) ?? env.PORT ?? '3000';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65535) {
-    return { ok: false, message: `The port must be a whole number from 0 to 65535, got "${portText}".`, exitCode: 2 };
+    return {
+      ok: false,
+      message: `The port must be a whole number from 0 to 65535, got "${portText}".`,
+      exitCode: 2,
+    };
   }
 
   const workersText = /** @type {string | undefined} */ (flags['--workers']) ?? '1';
@@ -147,7 +167,10 @@ export function parseCliArgs(argv, { cwd, env }) {
   }
   const appIsDefault = defaultApp !== undefined && appDir === resolve(cwd, defaultApp);
   const outFlag = /** @type {string | undefined} */ (flags['--out']);
-  const outDir = resolve(cwd, outFlag ?? (appIsDefault || appFlag === undefined ? 'dist' : defaultOutDir(fromRoot)));
+  const outDir = resolve(
+    cwd,
+    outFlag ?? (appIsDefault || appFlag === undefined ? 'dist' : defaultOutDir(fromRoot)),
+  );
   return {
     ok: true,
     command: name,
@@ -169,7 +192,10 @@ export function parseCliArgs(argv, { cwd, env }) {
  * @param {string} app the app directory, relative to the working directory
  */
 export function defaultOutDir(app) {
-  return `dist-${app.split(/[\\/]+/).filter(Boolean).join('-')}`;
+  return `dist-${app
+    .split(/[\\/]+/)
+    .filter(Boolean)
+    .join('-')}`;
 }
 
 /** @param {string} path */

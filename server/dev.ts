@@ -29,7 +29,12 @@ export interface DevServerOptions {
   host?: string | undefined;
 }
 
-export async function startDevServer({ root = process.cwd(), appDir, port, host }: DevServerOptions): Promise<Server> {
+export async function startDevServer({
+  root = process.cwd(),
+  appDir,
+  port,
+  host,
+}: DevServerOptions): Promise<Server> {
   const outer = express();
   const http = createHttpServer(outer);
   const logger = onceLogger();

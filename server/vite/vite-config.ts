@@ -31,7 +31,13 @@ export const CLIENT_ENTRY = frameworkFile('client/entry.tsx');
 export const SERVER_ENTRY = frameworkFile('server/production.ts');
 
 /** Where React and its JSX runtimes come from: the app's own copy, pre-bundled once (they are CommonJS). */
-const REACT_MODULES = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
+const REACT_MODULES = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+];
 const USER_CONFIG_FILES = ['ts', 'mts', 'js', 'mjs', 'cts', 'cjs'].map((ext) => `vite.config.${ext}`);
 
 export interface ViteConfigInput {

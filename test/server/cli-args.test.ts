@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseCliArgs, USAGE } from '../../server/cli-args.js';
+import { commandUsage, parseCliArgs, USAGE } from '../../server/cli-args.js';
 import { readServerLimits } from '../../bin/serve.js';
 
 const cwd = process.cwd();
@@ -11,15 +14,19 @@ describe('switchyard arguments', () => {
       ok: true,
       command: 'dev',
       appDir: `${cwd}/src/app`,
+      appIsDefault: true,
       port: 3000,
+      host: undefined,
       outDir: `${cwd}/dist`,
+      outIsDefault: true,
       ifStale: false,
       workers: 1,
     });
   });
 
-  test('--host for start: every interface without it', () => {
+  test('--host for start and dev: every interface without it', () => {
     expect(parse(['start', '--host', '127.0.0.1'])).toMatchObject({ ok: true, host: '127.0.0.1' });
+    expect(parse(['dev', '--host', '127.0.0.1'])).toMatchObject({ ok: true, host: '127.0.0.1' });
     expect(parse(['start'])).toMatchObject({ ok: true, host: undefined });
     expect(parse(['build', '--host', '127.0.0.1'])).toMatchObject({ ok: false });
   });
@@ -30,6 +37,7 @@ describe('switchyard arguments', () => {
       expect(parse(['start', '--workers', bad])).toEqual({
         ok: false,
         message: `--workers must be a whole number from 1 to 64, got "${bad}".`,
+        exitCode: 2,
       });
     }
     expect(parse(['dev', '--workers', '2'])).toMatchObject({ ok: false, message: /not an option/ });
@@ -54,7 +62,80 @@ describe('switchyard arguments', () => {
       outDir: `${cwd}/dist-test-fixtures-basic`,
     });
     expect(parse(['build', '--app', 'src/app/'])).toMatchObject({ outDir: `${cwd}/dist` });
-    expect(parse(['start'])).toMatchObject({ outDir: `${cwd}/dist` });
+    expect(parse(['start'])).toMatchObject({ outDir: `${cwd}/dist`, outIsDefault: true });
+    expect(parse(['start', '--out', 'dist'])).toMatchObject({ outIsDefault: false });
+  });
+
+  describe('in an app of its own', () => {
+    const inProject = (folders: string[], run: (root: string) => void) => {
+      const root = mkdtempSync(join(tmpdir(), 'switchyard-args-'));
+      try {
+        for (const folder of folders) mkdirSync(join(root, folder), { recursive: true });
+        run(root);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    };
+
+    test('the route files are app/, or else src/app/, and their build goes to dist', () => {
+      inProject(['app', 'src/app'], (root) => {
+        expect(parseCliArgs(['build'], { cwd: root, env: {} })).toMatchObject({
+          appDir: `${root}/app`,
+          outDir: `${root}/dist`,
+        });
+        // Named as the default is, it is still the default: `start` then finds its build.
+        expect(parseCliArgs(['build', '--app', 'app'], { cwd: root, env: {} })).toMatchObject({
+          outDir: `${root}/dist`,
+        });
+        expect(parseCliArgs(['build', '--app', 'src/app'], { cwd: root, env: {} })).toMatchObject({
+          outDir: `${root}/dist-src-app`,
+        });
+      });
+      inProject(['src/app'], (root) => {
+        expect(parseCliArgs(['dev'], { cwd: root, env: {} })).toMatchObject({ appDir: `${root}/src/app` });
+      });
+    });
+
+    test('a folder with no app directory is told how to make one, exit 1', () => {
+      inProject([], (root) => {
+        expect(parseCliArgs(['dev'], { cwd: root, env: {} })).toEqual({
+          ok: false,
+          message: `No app directory in ${root}: the route files go in app/ (or src/app/). Create an app with \`npx switchyard init <dir>\`, or pass --app <dir>.`,
+          exitCode: 1,
+        });
+        // start needs a build, not the sources.
+        expect(parseCliArgs(['start'], { cwd: root, env: {} })).toMatchObject({ ok: true });
+      });
+    });
+  });
+
+  test('init takes one folder, and --force', () => {
+    expect(parse(['init', 'my-app'])).toEqual({
+      ok: true,
+      command: 'init',
+      target: `${cwd}/my-app`,
+      force: false,
+    });
+    expect(parse(['init', '--force', 'x'])).toMatchObject({ ok: true, force: true, target: `${cwd}/x` });
+    expect(parse(['init'])).toMatchObject({ ok: false, exitCode: 2, message: /^init takes one folder/ });
+    expect(parse(['init', 'a', 'b'])).toMatchObject({ ok: false, exitCode: 2 });
+    expect(parse(['init', 'a', '--port', '1'])).toMatchObject({ ok: false, exitCode: 2 });
+  });
+
+  test('--version, and --help for the command and for each subcommand', () => {
+    expect(parse(['--version'])).toEqual({ ok: true, command: 'version' });
+    expect(parse(['-v'])).toEqual({ ok: true, command: 'version' });
+    expect(parse(['-h'])).toEqual({ ok: false, message: USAGE, exitCode: 0 });
+    for (const command of ['init', 'dev', 'build', 'start'] as const) {
+      const help = parse([command, '--help']);
+      expect(help).toEqual({ ok: false, message: commandUsage(command), exitCode: 0 });
+    }
+    // Each command's help lists its own options and no other's.
+    expect(commandUsage('start')).toContain('--workers <n>');
+    expect(commandUsage('start')).not.toMatch(/^\s+--app/m);
+    expect(commandUsage('build')).toContain('--if-stale');
+    expect(commandUsage('init')).toMatch(/^Usage: switchyard init <dir> \[options\]/);
+    expect(commandUsage('init')).toContain('--force');
   });
 
   test.each([
@@ -76,7 +157,9 @@ describe('switchyard arguments', () => {
   });
 
   test('--help prints the usage as help', () => {
-    expect(parse(['--help'])).toEqual({ ok: false, message: USAGE, help: true });
+    expect(parse(['--help'])).toEqual({ ok: false, message: USAGE, exitCode: 0 });
+    // With no command at all it is a usage error.
+    expect(parse([])).toEqual({ ok: false, message: USAGE, exitCode: 2 });
   });
 });
 
