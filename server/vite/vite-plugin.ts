@@ -12,7 +12,8 @@
  *   `virtual:switchyard/actions` gives the server every action by id (`use-server.ts`).
  * - `virtual:switchyard/instrumentation` exports `register`, the start-up hook of the app's
  *   `instrumentation.server.ts` (undefined without one), which `switchyard start` awaits.
- * - The route tree is validated when a build or the dev server starts.
+ * - The route tree is validated when a build or the dev server starts, and so is the app's
+ *   `public/` folder against it (public-files.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, extname, relative, resolve, sep } from 'node:path';
@@ -25,6 +26,7 @@ import {
 } from '../../shared/router-config.js';
 import { buildRouteTree, COMPONENT_FILES, classifyFile } from '../../shared/route-tree.js';
 import { actionId } from '../actions/action-registry.js';
+import { checkPublicFiles } from './public-files.js';
 import { scanAppDir } from './scan-app-dir.js';
 import { reachableModules } from '../actions/reachable-actions.js';
 import { clientModule, isUseServer, serverExports, serverModule } from '../actions/use-server.js';
@@ -40,7 +42,10 @@ const RESOLVED_INSTRUMENTATION_ID = '\0' + INSTRUMENTATION_ID;
 /** The app's start-up hook, at the root of its app directory (as Next.js's `instrumentation.ts`). */
 export const INSTRUMENTATION_FILE = 'instrumentation.server.ts';
 /** The runtime the generated action code imports: references and form marks. */
-const REFERENCE_RUNTIME = resolve(import.meta.dirname, '../../client/server-reference' + extname(import.meta.url));
+const REFERENCE_RUNTIME = resolve(
+  import.meta.dirname,
+  '../../client/server-reference' + extname(import.meta.url),
+);
 
 /** The app's router settings: its config file over the defaults, or the defaults alone. */
 export function readRouterConfig(appDir: string): RouterConfig {
@@ -60,11 +65,13 @@ export interface SwitchyardPluginOptions {
 export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions): Plugin {
   let files: string[] = [];
   let config = DEFAULT_ROUTER_CONFIG;
+  // The folder Vite serves at the root path, as it resolved it; '' for none.
+  let publicDir = '';
   // Action ids are paths relative to here: `src/` for `src/app`.
   const sourceRoot = dirname(appDir);
   const rescan = () => {
     files = scanAppDir(appDir);
-    buildRouteTree(files);
+    checkPublicFiles(buildRouteTree(files), appDir, publicDir);
     config = readRouterConfig(appDir);
   };
   const isClient = (env: { config: { consumer: string } } | undefined) => env?.config.consumer === 'client';
@@ -72,6 +79,9 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
   return {
     name: 'switchyard',
     enforce: 'pre',
+    configResolved(resolved) {
+      publicDir = resolved.publicDir;
+    },
     buildStart() {
       rescan();
     },
@@ -164,9 +174,19 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
           if (mod) env.moduleGraph.invalidateModule(mod);
         }
       };
+      // A file added to public/ is served at once: say so if it hides a page.
+      const onPublic = (path: string) => {
+        if (!publicDir || !path.startsWith(publicDir + sep)) return;
+        try {
+          rescan();
+        } catch (error) {
+          server.config.logger.error(String(error));
+        }
+      };
       server.watcher.on('add', (path) => {
         onChange(path);
         onSource(path);
+        onPublic(path);
       });
       server.watcher.on('unlink', (path) => {
         onChange(path);

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { appErrorMessage } from '../../bin/cli-errors.js';
 import { buildApp } from '../../server/build';
 
 const out = mkdtempSync(join(tmpdir(), 'switchyard-build-'));
@@ -42,6 +43,24 @@ describe('switchyard build refuses', () => {
     expect(error.message).toContain(
       'the folder "[..id]" has erroneous periods; write [...id] (exactly three) for a catch-all, or [id] (none) for one segment: m/[..id]/page.tsx',
     );
+  });
+
+  test('a public file that a static route also answers, naming both; a dynamic route yields to it', async () => {
+    const error = await build('public-conflict/app').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    // What the CLI prints: the sentences alone, without a stack.
+    const message = appErrorMessage(error);
+    expect(message).toBe(
+      [
+        'Invalid app directory:',
+        '  - test/fixtures/public-conflict/public/about conflicts with test/fixtures/public-conflict/app/about/page.tsx: both answer /about. Rename or remove one.',
+        '  - test/fixtures/public-conflict/public/robots.txt conflicts with test/fixtures/public-conflict/app/(legal)/robots.txt/page.tsx: both answer /robots.txt. Rename or remove one.',
+        "  - test/fixtures/public-conflict/public/assets/logo.svg is in /assets/, the build's folder of hashed files that browsers keep for a year. Move it to another folder.",
+      ].join('\n'),
+    );
+    // public/blog/hello against blog/[slug]/page.tsx is no conflict.
   });
 
   test('a router config that does not hold together, naming the file', async () => {

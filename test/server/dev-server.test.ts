@@ -1,7 +1,8 @@
 /**
  * `switchyard dev` as an app author meets it, in a child process on a small app of its own:
- * server errors show their message and stack, and a 'use server' module added while the
- * server runs works without a restart.
+ * server errors show their message and stack, a 'use server' module added while the server
+ * runs works without a restart, public files are served before any page, and a public file
+ * that hides a page stops the server from starting.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ export default function Root({ children }: { children: React.ReactNode }) {
   'app/boom/page.tsx': `export default function Boom() {
   return <h1>never</h1>;
 }`,
+  'public/robots.txt': 'User-agent: *\nAllow: /\n',
 };
 
 describe('switchyard dev', { timeout: 60_000 }, () => {
@@ -79,6 +81,16 @@ describe('switchyard dev', { timeout: 60_000 }, () => {
     expect(await css.text()).toContain('rgb(1, 2, 3)');
   });
 
+  test('a public file is served at the root path, not by a page; a missing one is the 404 page', async () => {
+    const res = await fetch(`${base}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe('User-agent: *\nAllow: /\n');
+    const missing = await fetch(`${base}/nope.txt`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
   test("a 'use server' module added while the server runs is served without a restart", async () => {
     writeFileSync(
       // In the app directory: an app's actions are the modules it holds or imports.
@@ -95,4 +107,34 @@ describe('switchyard dev', { timeout: 60_000 }, () => {
     await expect.poll(async () => (await call()).status, { timeout: 30_000, interval: 200 }).toBe(200);
     expect(await (await call()).json()).toEqual({ value: 'hello dev', revalidated: [] });
   });
+});
+
+describe('switchyard dev with a public file that hides a page', () => {
+  test('does not start, and names both files without a stack', async () => {
+    const child = spawn(
+      process.execPath,
+      ['bin/switchyard.js', 'dev', '--app', 'test/fixtures/public-conflict/app', '--port', '0'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    // The exit code, or null if the server started after all (and is stopped here).
+    const code = await new Promise<number | null>((resolve) => {
+      child.once('exit', resolve);
+      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('dev server on')) resolve(null);
+      });
+    });
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    expect(code).toBe(1);
+    expect(out).toContain(
+      'test/fixtures/public-conflict/public/about conflicts with test/fixtures/public-conflict/app/about/page.tsx: both answer /about. Rename or remove one.',
+    );
+    expect(out).not.toMatch(/^\s+at /m);
+  }, 60_000);
 });
