@@ -3,8 +3,13 @@
  * it is served), so a request for anything else, a page above all, costs a map lookup and no
  * file-system call. Each file goes out as the `.br` or `.gz` twin the build made for it when
  * the client accepts that encoding: nothing is compressed per request.
+ *
+ * Hashed files (`/assets/`) are kept for good. The app's public files keep their names from
+ * build to build, so browsers must ask again each time; each carries a strong `ETag` of its
+ * content, hashed at start-up, which turns the question into a 304 with no body.
  */
-import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { RequestHandler } from 'express';
 import { negotiateEncoding, type Encoding } from './compression.js';
@@ -19,14 +24,19 @@ interface StaticFile {
 const TWIN_EXTENSIONS: Record<string, Encoding> = { '.br': 'br', '.gz': 'gzip' };
 /** Hashed file names never change content, so browsers may keep them for good. */
 const HASHED_DIR = '/assets/';
+/** The one dot-folder served: RFC 8615's well-known URIs (`security.txt` and the like). */
+const WELL_KNOWN = '.well-known';
 
-/** Every file under `dir` by URL path, dot-folders (Vite's `.vite/` manifest) left out. */
+/**
+ * Every file under `dir` by URL path (decoded: `/a b.txt`). Dot-files and dot-folders (Vite's
+ * `.vite/` manifest, an editor's droppings) are left out, but for a top-level `.well-known/`.
+ */
 export function indexStaticFiles(dir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   const twins: [string, Encoding, string, number][] = [];
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
+      if (entry.name.startsWith('.') && !(folder === dir && entry.name === WELL_KNOWN)) continue;
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.isFile()) {
@@ -50,23 +60,39 @@ export function indexStaticFiles(dir: string): Map<string, StaticFile> {
 
 export function serveStaticFiles(dir: string): RequestHandler {
   const files = indexStaticFiles(dir);
+  const tags = new Map<string, string>();
+  for (const [url, file] of files) if (!url.startsWith(HASHED_DIR)) tags.set(url, contentTag(file.path));
+  const fileAt = (path: string): [string, StaticFile] | undefined => {
+    let file = files.get(path);
+    // Names with spaces or non-ASCII letters arrive percent-encoded.
+    if (!file && path.includes('%')) {
+      path = safeDecode(path);
+      file = files.get(path);
+    }
+    return file && [path, file];
+  };
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const file = files.get(req.path);
-    if (!file) return next();
+    const found = fileAt(req.path);
+    if (!found) return next();
+    const [url, file] = found;
     const hasTwins = file.encoded.br !== undefined || file.encoded.gzip !== undefined;
     const encoding = hasTwins ? negotiateEncoding(req.headers['accept-encoding']) : null;
     const chosen = (encoding && file.encoded[encoding]) || file;
-    res.type(extname(req.path) || 'application/octet-stream');
-    res.setHeader('content-length', chosen.size);
     if (hasTwins) res.vary('accept-encoding');
+    const tag = tags.get(url);
+    if (tag) {
+      res.setHeader('cache-control', 'public, max-age=0, must-revalidate');
+      // A twin is another representation, so it needs a tag of its own (RFC 9110, 8.8.3).
+      res.setHeader('etag', chosen === file ? `"${tag}"` : `"${tag}-${encoding}"`);
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+    } else res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    res.type(extname(url) || 'application/octet-stream');
+    res.setHeader('content-length', chosen.size);
     if (chosen !== file) res.setHeader('content-encoding', encoding!);
-    res.setHeader(
-      'cache-control',
-      req.path.startsWith(HASHED_DIR)
-        ? 'public, max-age=31536000, immutable'
-        : 'public, max-age=0, must-revalidate',
-    );
     if (req.method === 'HEAD') {
       res.end();
       return;
@@ -79,4 +105,30 @@ export function serveStaticFiles(dir: string): RequestHandler {
       })
       .pipe(res);
   };
+}
+
+/**
+ * A strong validator of a file's bytes. Read in chunks, so a large public file costs start-up
+ * time once but never its size in memory.
+ */
+function contentTag(path: string): string {
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(64 * 1024);
+  const fd = openSync(path, 'r');
+  try {
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      hash.update(chunk.subarray(0, read));
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('base64url').slice(0, 16);
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

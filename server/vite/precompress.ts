@@ -1,7 +1,8 @@
 /**
- * Build-time compression of the client bundle: each text asset gets a `.br` (quality 11) and a
- * `.gz` (level 9) twin beside it, kept only when smaller. The server sends a twin as it is
- * (see static-files.ts), so the strongest levels cost nothing per request.
+ * Build-time compression of the client bundle, the app's public files included: each compressible
+ * file of 1 KiB or more gets a `.br` (quality 11) and a `.gz` (level 9) twin beside it, each kept
+ * only when smaller. The server sends a twin as it is (see static-files.ts), so the strongest
+ * levels cost nothing per request.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -9,6 +10,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { MIN_COMPRESS_BYTES } from '../http/compression.js';
 
+/**
+ * Text (scripts, styles, documents, data, and what the app's `public/` folder usually holds:
+ * `robots.txt`, `site.webmanifest`, feeds) and binary formats stored uncompressed: fonts in
+ * TrueType/OpenType outlines, WebAssembly, and icons: a `favicon.ico` usually holds raw bitmaps,
+ * which shrink several times (one holding PNG frames gets twins barely smaller, or none).
+ * Formats compressed already (PNG, JPEG, WebP, AVIF, GIF, WOFF2, video, PDF, archives) are not.
+ */
 const COMPRESSIBLE = new Set([
   '.js',
   '.mjs',
@@ -16,10 +24,18 @@ const COMPRESSIBLE = new Set([
   '.html',
   '.svg',
   '.json',
+  '.webmanifest',
   '.txt',
+  '.md',
+  '.csv',
   '.xml',
+  '.rss',
+  '.atom',
   '.map',
   '.wasm',
+  '.ico',
+  '.ttf',
+  '.otf',
 ]);
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -49,7 +65,7 @@ export async function precompressAssets(dir: string): Promise<number> {
       ]);
       if (br.length < body.length) writeFileSync(`${path}.br`, br);
       if (gzipped.length < body.length) writeFileSync(`${path}.gz`, gzipped);
-      count++;
+      if (br.length < body.length || gzipped.length < body.length) count++;
     }),
   );
   return count;
