@@ -4,7 +4,10 @@ import { NavigationProgress } from '../components/navigation-progress';
 import { PagesViewed } from '../components/pages-viewed';
 import './styles.css';
 
-/** A small inline favicon, so browsers do not ask the server for /favicon.ico. */
+/**
+ * A small inline favicon, so a page view costs no request for it. The same picture is
+ * src/public/favicon.ico, for what asks for that URL without reading a page (bookmarks, feeds).
+ */
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='4' fill='%232456c7'/%3E%3Cpath d='M3 11l3-4 3 3 2-2 2 3z' fill='%23fff'/%3E%3C/svg%3E";
 

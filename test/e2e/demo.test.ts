@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
@@ -42,6 +43,17 @@ describe.skipIf(skipWithoutChromium)('demo in Chromium', () => {
       expect(console).toEqual([]);
     },
   );
+
+  test("the demo's public files are served at the root path, from src/public", async () => {
+    const icon = await fetch(`${server.url}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/vnd.microsoft.icon');
+    expect(icon.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    expect(Buffer.from(await icon.arrayBuffer())).toEqual(readFileSync('src/public/favicon.ico'));
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await robots.text()).toBe(readFileSync('src/public/robots.txt', 'utf8'));
+  });
 
   test('an unknown photo is a 404 page inside the site layout', async () => {
     const { page } = await openPage(browser);
