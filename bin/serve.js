@@ -36,6 +36,24 @@ function milliseconds(env, name, fallback) {
 }
 
 /**
+ * What to tell the user when the server cannot listen, or `undefined` for an error that is a bug.
+ * @param {NodeJS.ErrnoException} error
+ * @param {number} port
+ * @param {string | undefined} host
+ */
+export function listenErrorMessage(error, port, host) {
+  if (error.code === 'EADDRINUSE') {
+    return `Port ${port} is already in use (${host ?? 'all interfaces'}): stop what listens there, or pass --port.`;
+  }
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+    return `Cannot listen on ${host}: no interface of this machine has that address.`;
+  }
+  if (error.code === 'EACCES')
+    return `Port ${port} needs privileges this process does not have: pass a port above 1023.`;
+  return undefined;
+}
+
+/**
  * @param {import('node:http').RequestListener} app
  * @param {{ port: number, host: string | undefined, limits: ReturnType<typeof readServerLimits> }} options
  */
@@ -50,17 +68,10 @@ export function serve(app, { port, host, limits }) {
     },
     app,
   );
-  const where = host ?? 'all interfaces';
   server.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
-    if (error.code === 'EADDRINUSE') {
-      console.error(`Port ${port} is already in use (${where}): stop what listens there, or pass --port.`);
-    } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
-      console.error(`Cannot listen on ${host}: no interface of this machine has that address.`);
-    } else if (error.code === 'EACCES') {
-      console.error(`Port ${port} needs privileges this process does not have: pass a port above 1023.`);
-    } else {
-      throw error;
-    }
+    const message = listenErrorMessage(error, port, host);
+    if (message === undefined) throw error;
+    console.error(message);
     process.exit(1);
   });
   server.listen(port, host, () => {

@@ -109,7 +109,10 @@ if (args.command === 'start') {
       console.log(`Switchyard dev server on http://localhost:${port}`);
     }
   } catch (error) {
-    const message = appErrorMessage(error);
+    const { listenErrorMessage } = await import('./serve.js');
+    const message =
+      appErrorMessage(error) ??
+      listenErrorMessage(/** @type {NodeJS.ErrnoException} */ (error), args.port, args.host);
     if (message === undefined) throw error;
     console.error(message);
     process.exit(1);

@@ -6,8 +6,8 @@
  *   a loader's error the server caught for it (`serverDigest`), where `reset()` refreshes;
  * - `SignalBoundary`, a `not-found.tsx` (and one at the root): renders it for `notFound()`, and
  *   turns `redirect()` into a client navigation; resets when the pathname changes;
- * - `AppErrorBoundary`, above the root layout: the exact fallback text of E4, for what no
- *   `error.tsx` caught.
+ * - `AppErrorBoundary`, above the root layout: the plain "Application error" page (with the digest
+ *   of a server error), for what no `error.tsx` caught.
  */
 import { Component, type ComponentType, type ContextType, type ReactNode } from 'react';
 import {

@@ -42,7 +42,7 @@ export async function startDevServer({
     ...viteConfigFor({ root, appDir }),
     mode: 'development',
     customLogger: logger,
-    server: { middlewareMode: true, hmr: { server: http } },
+    server: { middlewareMode: true, ws: { server: http } },
   });
   vite.watcher.on('all', () => logger.forget());
   outer.disable('x-powered-by');
@@ -78,7 +78,11 @@ export async function startDevServer({
     }
   });
   http.on('close', () => void vite.close());
-  await new Promise<void>((resolve) => http.listen(port, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A port in use is the caller's to report; Vite is closed so the process can exit.
+    http.once('error', (error) => void vite.close().finally(() => reject(error)));
+    http.listen(port, host, resolve);
+  });
   return http;
 }
 

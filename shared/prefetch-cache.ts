@@ -72,7 +72,7 @@ export interface PrefetchCache<T> {
   status(entry: CacheEntry<T>, now: number): EntryStatus;
   /** Adds an entry for a response still on its way; it settles itself. */
   add(key: string, kind: PrefetchKind, promise: Promise<T>, now: number, policy?: CachePolicy): CacheEntry<T>;
-  /** Records a use (C1: first use sets lastUsedTime, a stale use sets it again). */
+  /** Records a use: the first use sets lastUsedTime, and so does a use of a stale entry. */
   use(entry: CacheEntry<T>, now: number): void;
   delete(key: string): void;
   /** Drops every expired entry; returns how many went. */

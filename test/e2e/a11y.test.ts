@@ -22,7 +22,6 @@ const DOCS = [
   '/prefetch-cache',
   '/server-actions',
   '/errors-and-redirects',
-  '/your-own-app',
   '/reading-guide',
 ];
 /** Pages that hydrate. */

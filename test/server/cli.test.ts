@@ -2,6 +2,8 @@
  * The `switchyard` command as a user runs it, in a child process.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +18,26 @@ describe('switchyard command', { timeout: 60_000 }, () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('Unknown command "serve".');
     expect(result.stderr).toContain('Usage: switchyard <command> [options]');
+  });
+
+  test('dev on a port in use: one line, exit 1, no stack', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const child = spawn(process.execPath, [bin, 'dev', '--port', String(port), '--host', '127.0.0.1'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+      const code = await new Promise((done) => child.once('exit', done));
+      expect(code).toBe(1);
+      expect(err.trim()).toBe(
+        `Port ${port} is already in use (127.0.0.1): stop what listens there, or pass --port.`,
+      );
+    } finally {
+      taken.close();
+    }
   });
 
   test('start without a build says how to make one', () => {
