@@ -29,11 +29,16 @@ export default function Root({ children }: { children: React.ReactNode }) {
   return <h1>never</h1>;
 }`,
   'public/robots.txt': 'User-agent: *\nAllow: /\n',
+  'app/notes.txt/page.tsx': `export default function Notes() {
+  return <h1>notes</h1>;
+}`,
 };
 
 describe('switchyard dev', { timeout: 60_000 }, () => {
   let child: ChildProcess;
   let base: string;
+  // Everything the server printed.
+  let out = '';
   beforeAll(async () => {
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(join(root, file, '..'), { recursive: true });
@@ -43,7 +48,6 @@ describe('switchyard dev', { timeout: 60_000 }, () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     base = await new Promise<string>((resolve, reject) => {
-      let out = '';
       child.stdout!.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const port = /dev server on http:\/\/localhost:(\d+)/.exec(out)?.[1];
@@ -89,6 +93,15 @@ describe('switchyard dev', { timeout: 60_000 }, () => {
     const missing = await fetch(`${base}/nope.txt`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  test('a public file added while the server runs that hides a page is reported, naming both', async () => {
+    writeFileSync(join(root, 'public', 'notes.txt'), 'notes\n');
+    await expect
+      .poll(() => out, { timeout: 30_000, interval: 200 })
+      .toContain(
+        `${root}/public/notes.txt conflicts with ${root}/app/notes.txt/page.tsx: both answer /notes.txt.`,
+      );
   });
 
   test("a 'use server' module added while the server runs is served without a restart", async () => {
