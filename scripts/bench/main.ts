@@ -10,6 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_PATH, hasChromium, INSTALL_HINT, launchChromium } from '../../test/e2e/chromium';
 import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
+import { measureAdoption, type AdoptionFigures } from './adoption';
 import { browse, medianFigures, PROFILES, type BrowserFigures } from './browser';
 import { buildBare } from './build-bare';
 import { firstLoadJs, pageData, routerRuntime, sizesOf } from './bytes';
@@ -84,6 +85,7 @@ try {
 
   step('browser: Chromium on loopback and on the slow profile');
   const browserFigures: Record<string, Record<'switchyard' | 'bare', BrowserFigures>> = {};
+  let adoption: AdoptionFigures | undefined;
   if (!hasChromium()) {
     console.warn(`  skipped: Chromium was not found at ${CHROMIUM_PATH}. ${INSTALL_HINT}`);
   } else {
@@ -101,6 +103,8 @@ try {
           bare: medianFigures(passes.bare),
         };
       }
+      step('adoption: the packed tarball in a fresh app, and init to a hydrated dev page');
+      adoption = await measureAdoption(FRAMEWORK_ROOT, join(OUT, 'adoption'), browser);
     } finally {
       await browser.close();
     }
@@ -146,6 +150,7 @@ try {
     browser: browserFigures,
     feed,
     micro,
+    adoption,
   };
   printReport(results);
   mkdirSync(join(FRAMEWORK_ROOT, 'bench-results'), { recursive: true });

@@ -2,6 +2,7 @@
  * The bench's table: one row per figure, Switchyard next to the bare server, the ratio and the
  * target, and whether this run met it (a miss says by how much).
  */
+import type { AdoptionFigures } from './adoption';
 import type { BrowserFigures } from './browser';
 import type { Sizes } from './bytes';
 import type { CodeSize } from './runtime';
@@ -23,6 +24,8 @@ export interface BenchResults {
   browser: Record<string, Pair<BrowserFigures>>;
   feed: { load: LoadFigures; ttfbMs: number; html: Sizes; rssMiB: number };
   micro: { statusUs: number; prune10kUs: number; match1000RoutesUs: number };
+  /** Missing when the run had no browser. */
+  adoption?: AdoptionFigures | undefined;
 }
 
 type Row = [figure: string, switchyard: string, bare: string, ratio: string, target: string, verdict: string];
@@ -211,6 +214,26 @@ export function tableRows(r: BenchResults): Row[] {
     '',
     '',
   ]);
+  const a = r.adoption;
+  if (a) {
+    const unwanted = [...a.withInstallScripts.map((n) => `${n} (install script)`), ...a.demoOnly];
+    rows.push([
+      'packages installing the tarball (and React) brings',
+      `${a.packages}`,
+      '',
+      '',
+      'none built from source, none of the demo’s',
+      verdict(unwanted.length === 0, unwanted.join(', ')),
+    ]);
+    rows.push([
+      'init → first hydrated page in dev (of which npm install, from cache)',
+      `${(a.initToHydratedMs / 1000).toFixed(1)} s (${(a.installMs / 1000).toFixed(1)} s)`,
+      '',
+      '',
+      '',
+      '',
+    ]);
+  }
   const m = r.micro;
   rows.push(['cache status computation', `${(m.statusUs * 1000).toFixed(1)} ns`, '', '', '', '']);
   rows.push(['prune 10 000 cache entries', `${(m.prune10kUs / 1000).toFixed(2)} ms`, '', '', '', '']);
