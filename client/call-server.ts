@@ -4,7 +4,13 @@
  * current page's data fetched again and only the matching prefetch entries dropped; a
  * server error, thrown with its digest only. The router is handed in by the client entry.
  */
-import { actionUrl, ACTION_HEADER, ARGS_FIELD, FORM_PLACEHOLDER, type ActionAnswer } from '../shared/actions.js';
+import {
+  actionUrl,
+  ACTION_HEADER,
+  ARGS_FIELD,
+  FORM_PLACEHOLDER,
+  type ActionAnswer,
+} from '../shared/actions.js';
 import { serverError } from '../shared/error-messages.js';
 import { checkRedirectTarget } from '../shared/redirect-target.js';
 import { toSignal } from '../shared/router-signals.js';

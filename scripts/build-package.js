@@ -11,10 +11,14 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 rmSync(join(root, 'lib'), { recursive: true, force: true });
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'scripts/package'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const tsc = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'scripts/package'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
 /** @type {{ exports: Record<string, string | Record<string, string>> }} */

@@ -7,7 +7,12 @@
  *   { "prefetch": { "freshMs": 10000, "staleMs": 120000, "concurrency": 3 },
  *     "routeScriptTimeoutMs": 5000 }
  */
-import { FRESH_WINDOW_MS, PREFETCH_CONCURRENCY, ROUTE_SCRIPT_TIMEOUT_MS, STALE_WINDOW_MS } from './constants.js';
+import {
+  FRESH_WINDOW_MS,
+  PREFETCH_CONCURRENCY,
+  ROUTE_SCRIPT_TIMEOUT_MS,
+  STALE_WINDOW_MS,
+} from './constants.js';
 
 export const ROUTER_CONFIG_FILE = 'switchyard.config.json';
 
