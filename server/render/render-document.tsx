@@ -265,6 +265,17 @@ export function createDocumentHandler(
             sendRedirect(early);
             return;
           }
+          if (early && mayRetry) {
+            // A loader below a `loading.tsx` said not found before the shell went out: answer as
+            // one above it does, with the not-found page. Its shell would hold only the loading
+            // state, which nothing fills in a browser without JavaScript.
+            stream.abort(early);
+            resolveNotFound(runtime, page.state.segments, match, pageRequest).then(
+              (notFound) => streamPage(notFound, false),
+              fail,
+            );
+            return;
+          }
           res.status(early ? 404 : page.status);
           res.setHeader('content-type', 'text/html; charset=utf-8');
           res.setHeader('cache-control', 'no-store');

@@ -75,6 +75,16 @@ describe('before the shell: the status says it', () => {
     expect(logger.error).not.toHaveBeenCalled();
   });
 
+  test('notFound() from a loader below loading.tsx, settled before the shell: the not-found page', async () => {
+    const { app: server, logger } = app();
+    const res = await request(server).get('/signals/streamed?then=not-found-now');
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('<h1>Fixture not found</h1>');
+    // Not the loading state, which nothing would ever fill for a browser without JavaScript.
+    expect(res.text).not.toContain('id="streamed-loading"');
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
   test('redirect() while rendering, outside Suspense: a 307 with Location', async () => {
     const { app: server, logger } = app();
     const res = await request(server).get('/signals/render-redirect');
