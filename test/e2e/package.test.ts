@@ -176,6 +176,45 @@ describe.skipIf(skipWithoutChromium)('the packed package in an app of its own', 
     }
   });
 
+  test("its exports' types resolve under nodenext as under bundler", () => {
+    const dir = join(app, 'nodenext-check');
+    mkdirSync(dir);
+    try {
+      writeFileSync(
+        join(dir, 'check.ts'),
+        [
+          "import { Link, notFound, type PageProps } from 'switchyard-react';",
+          "import { createApp, revalidatePath } from 'switchyard-react/server';",
+          'export const used = [Link, notFound, createApp, revalidatePath];',
+          "export type Props = PageProps<{ id: string }>['params']['id'];",
+          '',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            target: 'ES2023',
+            lib: ['ES2023', 'DOM'],
+            types: ['node'],
+            jsx: 'react-jsx',
+            strict: true,
+            skipLibCheck: false,
+            noEmit: true,
+          },
+          files: ['check.ts'],
+        }),
+      );
+      const checked = run(app, process.execPath, [join(app, 'node_modules/typescript/bin/tsc'), '-p', dir]);
+      expect(checked.stdout + checked.stderr).toBe('');
+      expect(checked.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('its types check with the newest TypeScript too', () => {
     const newest = join(work, 'newest-typescript');
     mkdirSync(newest);
@@ -208,6 +247,12 @@ describe.skipIf(skipWithoutChromium)('the packed package in an app of its own', 
     expect(logged).toEqual([]);
     // public/ is served at the root.
     expect((await fetch(`${origin}/favicon.ico`)).status).toBe(200);
+    // A missing item is the not-found page, as a browser without JavaScript gets it.
+    const missing = await fetch(`${origin}/items/999`);
+    expect(missing.status).toBe(404);
+    const html = await missing.text();
+    expect(html).toContain('<h1>Page not found</h1>');
+    expect(html).not.toContain('Loading…');
   });
 
   test('dev: the page hydrates, and an edit shows in the open page without a reload', async () => {
