@@ -4,7 +4,7 @@
  * parsed (scheme, host, port with default ports dropped), never as substrings.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { firstListed, HOST, requestScheme } from '../http/request-url.js';
+import { firstListed, isHost, requestScheme } from '../http/request-url.js';
 
 export interface ActionGuardOptions {
   /**
@@ -90,7 +90,7 @@ function ownOrigin(req: ActionRequestHead, trustProxy: boolean): string | undefi
   const host = forwardedHost ?? header(req.headers.host);
   const scheme = requestScheme(req, trustProxy);
   // A host with a path, user info or spaces in it would parse as some other URL.
-  if (host === undefined || !HOST.test(host) || (scheme !== 'http' && scheme !== 'https')) return undefined;
+  if (host === undefined || !isHost(host) || (scheme !== 'http' && scheme !== 'https')) return undefined;
   return parseOrigin(`${scheme}://${host}`);
 }
 
