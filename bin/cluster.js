@@ -14,6 +14,7 @@
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { clearTimeout, setTimeout } from 'node:timers';
+import { closeUntakenOnExit } from './cluster-handoff.js';
 
 /** Time past the workers' deadline before a worker that is still there is killed outright. */
 const KILL_GRACE_MS = 5_000;
@@ -41,6 +42,7 @@ export function superviseWorkers({ workers, shutdownMs, stableMs = 10_000, log =
     : { SWITCHYARD_SECRET: randomBytes(32).toString('base64url') };
   const fork = () => {
     const worker = cluster.fork(env);
+    closeUntakenOnExit(worker);
     log.log(`Worker ${worker.process.pid} started.`);
   };
   cluster.on('listening', (worker) => {

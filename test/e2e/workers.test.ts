@@ -7,8 +7,8 @@
  * header.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -97,6 +97,37 @@ function isAlive(pid: number): boolean {
 
 async function statusOf(url: string): Promise<number> {
   return (await fetch(url, { headers: { connection: 'close' } })).status;
+}
+
+/** The TCP peers' ports of the sockets `pid` holds, with their state ('08' is CLOSE-WAIT). */
+function tcpPeersOf(pid: number): { peerPort: number; state: string }[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (target.startsWith('socket:[')) inodes.add(target.slice('socket:['.length, -1));
+    } catch {
+      // Closed while the folder was read.
+    }
+  }
+  const rows = ['tcp', 'tcp6'].flatMap((table) =>
+    readFileSync(`/proc/net/${table}`, 'utf8').trim().split('\n').slice(1),
+  );
+  return rows
+    .map((row) => row.trim().split(/\s+/))
+    .filter((columns) => inodes.has(columns[9]!))
+    .map((columns) => ({ peerPort: parseInt(columns[2]!.split(':')[1]!, 16), state: columns[3]! }));
+}
+
+/** Resolves once the process is stopped (state T), after a SIGSTOP. */
+async function stopped(pid: number): Promise<void> {
+  process.kill(pid, 'SIGSTOP');
+  const state = () => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0];
+  };
+  for (let i = 0; i < 10_000 && state() !== 'T'; i++) await new Promise(setImmediate);
+  expect(state()).toBe('T');
 }
 
 describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
@@ -262,6 +293,53 @@ describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
       server.child.kill('SIGTERM');
       expect(await server.exit).toBe(0);
       expect([second!].filter(isAlive)).toEqual([]);
+    },
+  );
+
+  test(
+    "a worker killed before it took the connection it was handed: the client's connection is closed, and this process keeps no copy",
+    { timeout: TIMEOUT_MS },
+    async () => {
+      const server = start(['--port', '0', '--workers', '2']);
+      const [, first, second] = (
+        await server.waitFor(/Worker (\d+) started[\s\S]*?Worker (\d+) started/)
+      ).map(Number);
+      await server.waitFor(new RegExp(`Worker ${first} listening`));
+      await server.waitFor(new RegExp(`Worker ${second} listening`));
+      const port = Number((await server.waitFor(/serving http:\/\/localhost:(\d+)/))[1]);
+
+      // A stopped worker cannot say it took a connection: the supervisor hands each worker one
+      // in turn, so of two connections one waits on it. The other worker answers its own.
+      await stopped(first!);
+      const clients = [0, 1].map(() => {
+        const socket: Socket = connect(port, '127.0.0.1');
+        socket.on('error', () => {}); // A reset is one way of being closed.
+        socket.write('GET /docs HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+        const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(answer)));
+        return { socket, closed };
+      });
+      const answered = await Promise.race(clients.map((client) => client.closed));
+      expect(answered).toMatch(/^HTTP\/1\.1 200 /);
+      const waiting = clients.find((client) => !client.socket.closed)!;
+      expect(waiting).toBeDefined();
+      const peerPort = waiting.socket.localPort!;
+      expect(tcpPeersOf(server.child.pid!)).toContainEqual({ peerPort, state: '01' });
+
+      process.kill(first!, 'SIGKILL');
+      let cap: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        waiting.closed.then(() => 'closed'),
+        new Promise((resolve) => (cap = setTimeout(resolve, 20_000, 'still open after 20 s'))),
+      ]);
+      clearTimeout(cap);
+      expect(outcome).toBe('closed');
+      // Closed by the supervisor: it holds nothing for that client, in CLOSE-WAIT or otherwise.
+      expect(tcpPeersOf(server.child.pid!).filter((socket) => socket.peerPort === peerPort)).toEqual([]);
+
+      server.child.kill('SIGTERM');
+      expect(await server.exit).toBe(0);
     },
   );
 
