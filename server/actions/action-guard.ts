@@ -83,9 +83,10 @@ export function parseOrigin(value: string): string | undefined {
 /**
  * The origin the request was addressed to. Without `trustProxy` only `Host` and the socket
  * count: anyone can send `X-Forwarded-Host`, so reading it then would let a forged header vouch
- * for a forged Origin.
+ * for a forged Origin. With it, `X-Forwarded-Host` wins: a proxy may send `Host` without the
+ * port the browser used (nginx's `$host`).
  */
-function ownOrigin(req: ActionRequestHead, trustProxy: boolean): string | undefined {
+export function ownOrigin(req: ActionRequestHead, trustProxy: boolean): string | undefined {
   const forwardedHost = trustProxy ? firstListed(req.headers['x-forwarded-host']) : undefined;
   const host = forwardedHost ?? header(req.headers.host);
   const scheme = requestScheme(req, trustProxy);

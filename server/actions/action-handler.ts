@@ -20,7 +20,7 @@ import {
 import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target.js';
 import { isRedirect, isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals.js';
 import { decodeActionArgs } from './action-args.js';
-import { checkActionOrigin } from './action-guard.js';
+import { checkActionOrigin, ownOrigin, parseOrigin } from './action-guard.js';
 import { createActionRegistry } from './action-registry.js';
 import { digestOf } from '../http/digest.js';
 import { errorDocument, refusedDocument } from '../render/error-document.js';
@@ -106,7 +106,11 @@ export function createActionHandler(
       }
       const digest = digestOf(error);
       options.logger.error(`[switchyard] action ${String(req.params.id)} failed, digest ${digest}`, error);
-      options.reporter.report(error, { route: routeOf(backTo(req)), digest, source: 'action' });
+      options.reporter.report(error, {
+        route: routeOf(backTo(req, options.actionOrigins.trustProxy)),
+        digest,
+        source: 'action',
+      });
       if (script) return void res.status(500).json({ error: 'server', digest } satisfies ActionAnswer);
       return void res.status(500).type('html').send(errorDocument(digest));
     }
@@ -114,7 +118,7 @@ export function createActionHandler(
       const answer: ActionAnswer = { value: result ?? null, revalidated: [...changed.values()] };
       return void res.status(200).json(answer);
     }
-    const back = backTo(req);
+    const back = backTo(req, options.actionOrigins.trustProxy);
     if (postback) {
       const state: FormState = [result ?? null, postback.key, postback.id, postback.arity];
       if (!formStates.keep(req, res, back, state)) {
@@ -198,15 +202,14 @@ function isPlaceholder(arg: unknown): boolean {
   return typeof arg === 'object' && arg !== null && (arg as typeof FORM_PLACEHOLDER).$form === true;
 }
 
-/** Where a plain form post goes back to: the page it came from, if that is one of ours. */
-function backTo(req: Request): string {
+/**
+ * Where a plain form post goes back to: the page it came from, if that is one of ours. "Ours" is
+ * the origin check's own origin, so behind a proxy that keeps the port only in
+ * `X-Forwarded-Host` a post still goes back to its page.
+ */
+function backTo(req: Request, trustProxy: boolean): string {
   const referer = req.headers.referer;
-  if (!referer) return '/';
-  try {
-    const url = new URL(referer);
-    if (url.host !== req.headers.host) return '/';
-    return checkRedirectTarget(url.pathname + url.search) ?? '/';
-  } catch {
-    return '/';
-  }
+  if (!referer || parseOrigin(referer) !== ownOrigin(req, trustProxy)) return '/';
+  const url = new URL(referer);
+  return checkRedirectTarget(url.pathname + url.search) ?? '/';
 }

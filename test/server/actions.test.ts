@@ -243,6 +243,41 @@ test('a form post from another site’s page goes back to the home page, never t
   expect(res.headers.location).toBe('/');
 });
 
+test.each([
+  ['the page it came from', 'http://127.0.0.1:8080/photos/3?x=1', '/photos/3?x=1'],
+  ['the home page from a page on another port', 'http://127.0.0.1:9999/photos/3', '/'],
+])(
+  'behind a proxy that keeps the port only in X-Forwarded-Host, a form post goes back to %s',
+  async (_, referer, location) => {
+    // What nginx sends with `proxy_set_header Host $host` on a port of its own.
+    const server = createApp({ modules: basicApp, actions: ACTIONS, actionOrigins: { trustProxy: true } });
+    const res = await request(server)
+      .post(url('echo'))
+      .set('host', '127.0.0.1')
+      .set('x-forwarded-host', '127.0.0.1:8080')
+      .set('x-forwarded-proto', 'http')
+      .set('origin', 'http://127.0.0.1:8080')
+      .set('referer', referer)
+      .type('form')
+      .send({ text: 'hi' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(location);
+  },
+);
+
+test('without a trusted proxy, X-Forwarded-Host does not make another page ours', async () => {
+  const res = await request(app().app)
+    .post(url('echo'))
+    .set('host', '127.0.0.1')
+    .set('x-forwarded-host', 'evil.example')
+    .set('origin', ORIGIN)
+    .set('referer', 'http://evil.example/phish')
+    .type('form')
+    .send({ text: 'hi' });
+  expect(res.status).toBe(303);
+  expect(res.headers.location).toBe('/');
+});
+
 describe('the no-JS form state, carried by a signed cookie', () => {
   const SECRET = 'the-deployment-secret-0123456789abcdef';
   const post = (server: ReturnType<typeof app>['app'], text: string, page = '/photos/3') =>
