@@ -38,13 +38,15 @@ export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
   /** A data directory to reuse (a restart); by default each server gets a fresh one. */
   dataDir?: string;
+  /** The port to listen on; by default a free one the server picks. */
+  port?: number;
 }
 
 export function startServer(build: keyof typeof BUILDS, options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'switchyard-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['bin/switchyard.js', 'start', '--port', '0', '--out', BUILDS[build].out],
+    ['bin/switchyard.js', 'start', '--port', String(options.port ?? 0), '--out', BUILDS[build].out],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, ...options.env },

@@ -22,10 +22,22 @@ export function nginxBin(): string | undefined {
   return undefined;
 }
 
+export interface SiteOptions {
+  /**
+   * The `Host` nginx sends, `$http_host` as documented; `$host` (no port) is what earlier docs
+   * and many deployments have.
+   */
+  host?: '$http_host' | '$host';
+}
+
 /** The site's part of the configuration: what a deployment puts in its own nginx.conf. */
-export function siteConfig(listen: string, upstreams: readonly string[]): string {
+export function siteConfig(
+  listen: string,
+  upstreams: readonly string[],
+  { host = '$http_host' }: SiteOptions = {},
+): string {
   return `upstream switchyard {
-    ${upstreams.map((address) => `server ${address} max_fails=1 fail_timeout=30s;`).join('\n    ')}
+    ${upstreams.map((address) => `server ${address} max_fails=3 fail_timeout=5s;`).join('\n    ')}
   }
   server {
     listen ${listen};
@@ -33,7 +45,7 @@ export function siteConfig(listen: string, upstreams: readonly string[]): string
       proxy_pass http://switchyard;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
-      proxy_set_header Host $host;
+      proxy_set_header Host ${host};
       proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
@@ -53,6 +65,7 @@ export async function startNginx(
   bin: string,
   port: number,
   upstreams: readonly string[],
+  site: SiteOptions = {},
 ): Promise<RunningNginx> {
   const dir = mkdtempSync(join(tmpdir(), 'switchyard-nginx-'));
   const temp = (name: string) => `${name}_temp_path ${join(dir, name)};`;
@@ -66,7 +79,7 @@ events { worker_connections 256; }
 http {
   access_log off;
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  ${siteConfig(`127.0.0.1:${port}`, upstreams)}
+  ${siteConfig(`127.0.0.1:${port}`, upstreams, site)}
 }
 `,
   );
