@@ -125,6 +125,13 @@ function seed(db: Database.Database): void {
   })();
 }
 
+/**
+ * The store over `db`. Every write runs to its end before it returns, so a commit the disk
+ * refuses throws. Never `.get()` on a write: it stops at the first row, and the autocommit that
+ * follows, when the statement is reset, fails silently — an `INSERT … RETURNING` then gives back
+ * a row that was never stored. `.all()` and `.run()` finish the statement; a transaction's COMMIT
+ * throws.
+ */
 function createStore(db: Database.Database, busyWaitMs: number): Store {
   const columns = 'id, photo_id AS photoId, author, text, created_at AS createdAt';
   const selectComments = db.prepare<[string, number, number], Comment>(
@@ -150,10 +157,10 @@ function createStore(db: Database.Database, busyWaitMs: number): Store {
         const window = quotaWindow(sender);
         pruneQuota.run(window.start);
         const client = sender.client.slice(0, CLIENT_KEY_LENGTH);
-        if (!takeQuota.get({ client, start: window.start, max: sender.limit.max }))
+        if (takeQuota.all({ client, start: window.start, max: sender.limit.max }).length === 0)
           return window.retryAfterSeconds;
       }
-      return insertComment.get(photoId, author, text)!;
+      return insertComment.all(photoId, author, text)[0]!;
     },
   ).immediate;
   const selectLikes = db.prepare<[string], { count: number }>('SELECT count FROM likes WHERE photo_id = ?');
@@ -166,7 +173,7 @@ function createStore(db: Database.Database, busyWaitMs: number): Store {
   const changeLikes = async (photoId: string, delta: 1 | -1) => {
     const photo = getPhoto(photoId);
     if (!photo) return undefined;
-    return (await retryWhileBusy(() => addLikes.get({ photoId, base: photo.likes, delta })!, busyWaitMs))
+    return (await retryWhileBusy(() => addLikes.all({ photoId, base: photo.likes, delta })[0]!, busyWaitMs))
       .count;
   };
 
