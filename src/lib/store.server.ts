@@ -1,12 +1,21 @@
 /**
  * The demo's store in SQLite, the embedded default (see store-contract.ts). WAL with
  * `synchronous = FULL`: a write is on disk before its call returns, so nothing acknowledged is
- * lost to a crash. The schema moves forward through `MIGRATIONS`, tracked by `user_version`.
+ * lost to a crash; a write the disk refuses (full, or an I/O error) throws, and is a 503 to retry
+ * later. The schema moves forward through `MIGRATIONS`, tracked by `user_version`.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { BUSY_WAIT_MS, readNow, retryWhileBusy } from './busy-retry.server';
+import {
+  BUSY_WAIT_MS,
+  createStorageFaults,
+  describeStorageFault,
+  isStorageFault,
+  readNow,
+  retryWhileBusy,
+  type StorageFaults,
+} from './busy-retry.server';
 import { checkCommentInput, COMMENTS_PER_PAGE, type Comment } from './comments';
 import { getPhoto } from './photos';
 import {
@@ -50,12 +59,24 @@ export function defaultDataDir(): string {
   return path.resolve(process.env.SWITCHYARD_DATA_DIR || '.data');
 }
 
+/** Where a refused write is logged, and the clock that keeps it to a line a minute. */
+export interface StoreEffects {
+  logger: Pick<Console, 'error' | 'info'>;
+  now: () => number;
+}
+
 /**
  * Writes wait for a lock held elsewhere (another process on the same file) in pauses that let
- * other requests run, and answer 503 after `busyWaitMs`; see `busy-retry.server.ts`.
+ * other requests run, and answer 503 after `busyWaitMs`; a write the disk refuses is a 503 at
+ * once, logged through `effects`. See `busy-retry.server.ts`.
  */
-export function openStore(dir: string = defaultDataDir(), busyWaitMs: number = BUSY_WAIT_MS): Store {
-  return createStore(openDatabase(dir), busyWaitMs);
+export function openStore(
+  dir: string = defaultDataDir(),
+  busyWaitMs: number = BUSY_WAIT_MS,
+  effects: StoreEffects = { logger: console, now: Date.now },
+): Store {
+  const db = openDatabase(dir);
+  return createStore(db, busyWaitMs, createStorageFaults(db.name, effects.logger, effects.now));
 }
 
 /** How long opening waits, in pauses, for another process that is opening the same file. */
@@ -74,7 +95,11 @@ export function openStoreWhenFree(
   return retryWhileBusy(() => openStore(dir), waitMs);
 }
 
-/** The database file in `dir` with the settings above, migrated, and seeded if it is new. */
+/**
+ * The database file in `dir` with the settings above, migrated, and seeded if it is new. A disk
+ * that refuses (a new file, or the WAL index an existing one needs, on a full filesystem) is
+ * said in words naming the file, as start-up reports it.
+ */
 export function openDatabase(dir: string): Database.Database {
   mkdirSync(dir, { recursive: true });
   const db = new Database(path.join(dir, DB_FILE));
@@ -89,7 +114,10 @@ export function openDatabase(dir: string): Database.Database {
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    if (!isStorageFault(error)) throw error;
+    throw new Error(`Cannot open the demo's database at ${db.name}: ${describeStorageFault(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -132,7 +160,17 @@ function seed(db: Database.Database): void {
  * a row that was never stored. `.all()` and `.run()` finish the statement; a transaction's COMMIT
  * throws.
  */
-function createStore(db: Database.Database, busyWaitMs: number): Store {
+function createStore(db: Database.Database, busyWaitMs: number, faults: StorageFaults): Store {
+  /** A write, stored when this resolves; a lock held elsewhere and a refusing disk are 503s. */
+  const write = async <T>(call: () => T): Promise<T> => {
+    try {
+      const done = await retryWhileBusy(call, busyWaitMs);
+      faults.stored();
+      return done;
+    } catch (error) {
+      throw faults.refused(error);
+    }
+  };
   const columns = 'id, photo_id AS photoId, author, text, created_at AS createdAt';
   const selectComments = db.prepare<[string, number, number], Comment>(
     `SELECT ${columns} FROM comments WHERE photo_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
@@ -173,8 +211,7 @@ function createStore(db: Database.Database, busyWaitMs: number): Store {
   const changeLikes = async (photoId: string, delta: 1 | -1) => {
     const photo = getPhoto(photoId);
     if (!photo) return undefined;
-    return (await retryWhileBusy(() => addLikes.all({ photoId, base: photo.likes, delta })[0]!, busyWaitMs))
-      .count;
+    return (await write(() => addLikes.all({ photoId, base: photo.likes, delta })[0]!)).count;
   };
 
   return {
@@ -193,7 +230,7 @@ function createStore(db: Database.Database, busyWaitMs: number): Store {
       if (!checked.ok) return checked;
       if (!getPhoto(photoId)) return { ok: false, error: 'This photo does not exist.' };
       const { author, text } = checked.value;
-      const posted = await retryWhileBusy(() => postComment(photoId, author, text, sender), busyWaitMs);
+      const posted = await write(() => postComment(photoId, author, text, sender));
       if (typeof posted === 'number') {
         return { ok: false, error: overLimitError(sender!, posted), retryAfterSeconds: posted };
       }
