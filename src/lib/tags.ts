@@ -32,8 +32,13 @@ export function listTags(): readonly TagSummary[] {
   return TAGS;
 }
 
-/** The tag at `path` (`['nature', 'trees']`), or undefined when no photo carries it. */
+/**
+ * The tag at `path` (`['nature', 'trees']`), or undefined when no photo carries it. A segment
+ * with a slash in it (`/tags/nature%2Ftrees` gives `['nature/trees']`) names no tag: joined, it
+ * would pass for `nature/trees`, one page under two URLs.
+ */
 export function getTag(path: readonly string[]): TagSummary | undefined {
+  if (path.some((segment) => segment.includes('/'))) return undefined;
   const joined = path.join('/');
   return TAGS.find((tag) => tag.path === joined);
 }

@@ -44,6 +44,19 @@ describe.skipIf(skipWithoutChromium)('demo in Chromium', () => {
     },
   );
 
+  test.each(['/tags/nature%2Ftrees', '/tags/nature%2ftrees'])(
+    '%s is one segment, which names no tag: a 404 that hydrates cleanly',
+    async (path) => {
+      const { page, console, errors } = await openPage(browser);
+      const response = await page.goto(`${server.url}${path}`);
+      expect(response!.status()).toBe(404);
+      await waitForHydration(page);
+      expect(await page.locator('h1').first().textContent()).not.toContain('nature/trees');
+      expect(errors).toEqual([]);
+      expect(console.filter((message) => !message.startsWith('error: 404 for'))).toEqual([]);
+    },
+  );
+
   test("the demo's public files are served at the root path, from src/public", async () => {
     const icon = await fetch(`${server.url}/favicon.ico`);
     expect(icon.status).toBe(200);

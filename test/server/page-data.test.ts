@@ -31,6 +31,12 @@ describe('page data', () => {
     expect(res.body.segments.at(-1).pageData).toMatchObject({ id: '7', q: 'sun' });
   });
 
+  test('an escaped slash stays in its segment for a navigation as for the document', async () => {
+    const res = await request(app).get('/tags/a%2Fb/c?_sy=%2F');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ pattern: '/tags/[...path]', params: { path: ['a/b', 'c'] } });
+  });
+
   test('a navigation that stops at the loading state (auto, with an origin) leaves out held layout data too', async () => {
     const res = await request(app).get('/photos/7?_sy=%2Fphotos%2F6&_syp=auto');
     expect(res.status).toBe(200);

@@ -37,6 +37,9 @@ describe('document requests', () => {
 
   test.each([
     ['/tags/a/b', 'Tags <!-- -->a &gt; b'],
+    // One segment whose value has a slash in it: the catch-all gets ['a/b'].
+    ['/tags/a%2fb', 'Tags <!-- -->a/b'],
+    ['/tags/a%2Fb/c', 'Tags <!-- -->a/b &gt; c'],
     ['/docs', 'Docs [<!-- -->]'],
     ['/docs/x/y', 'Docs [<!-- -->x,y<!-- -->]'],
     ['/photos/caf%C3%A9/', 'Photo <!-- -->café'],

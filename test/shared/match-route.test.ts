@@ -54,6 +54,13 @@ describe('matchRoute', () => {
     ['/tags/nature', '/tags/[...path]', { path: ['nature'] }],
     ['/tags/nature/trees/oak', '/tags/[...path]', { path: ['nature', 'trees', 'oak'] }],
     ['/tags/a%2Fb/c', '/tags/[...path]', { path: ['a/b', 'c'] }],
+    // An escaped slash is part of its segment's value, in either case, never a separator.
+    ['/tags/nature%2ftrees', '/tags/[...path]', { path: ['nature/trees'] }],
+    ['/tags/nature%2Ftrees/oak', '/tags/[...path]', { path: ['nature/trees', 'oak'] }],
+    ['/photos/a%2fb', '/photos/[id]', { id: 'a/b' }],
+    ['/files/x%2Fy', '/files/[name]', { name: 'x/y' }],
+    ['/photos/new%2Fedit', '/photos/[id]', { id: 'new/edit' }],
+    ['/u/ada%2Fposts%2F7', '/u/[handle]', { handle: 'ada/posts/7' }],
     ['/docs', '/docs/[[...slug]]', { slug: [] }],
     ['/docs/', '/docs/[[...slug]]', { slug: [] }],
     ['/docs/routing', '/docs/[[...slug]]', { slug: ['routing'] }],
@@ -85,6 +92,8 @@ describe('matchRoute', () => {
     ['/u', 'not found'],
     ['/components/button', 'not found'], // not a router file
     ['/(marketing)/about', 'not found'], // groups are not in the URL
+    ['/%2F', 'not found'], // a segment named "/", not the home page
+    ['/photos%2F42', 'not found'],
     ['/photos/%E0%A4%A', 'bad request'],
     ['/photos/%', 'bad request'],
     ['/photos/%zz', 'bad request'],
