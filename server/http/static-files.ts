@@ -64,8 +64,9 @@ export function serveStaticFiles(dir: string): RequestHandler {
   for (const [url, file] of files) if (!url.startsWith(HASHED_DIR)) tags.set(url, contentTag(file.path));
   const fileAt = (path: string): [string, StaticFile] | undefined => {
     let file = files.get(path);
-    // Names with spaces or non-ASCII letters arrive percent-encoded.
-    if (!file && path.includes('%')) {
+    // Names with spaces or non-ASCII letters arrive percent-encoded. An escaped slash is part
+    // of a name, as it is for the router, so `/notes%2Fa.txt` is not `/notes/a.txt`.
+    if (!file && path.includes('%') && !/%2f/i.test(path)) {
       path = safeDecode(path);
       file = files.get(path);
     }

@@ -182,6 +182,10 @@ describe('a built app with a public folder, served', { timeout: 60_000 }, () => 
 
   test('names with a space arrive percent-encoded; .well-known/ is served, other dot-folders are not', async () => {
     expect((await get('/notes/read%20me.txt')).body.toString()).toBe('A file whose name has a space.\n');
+    // An escaped slash stays in its name: no file is called "notes/read me.txt".
+    for (const path of ['/notes%2Fread%20me.txt', '/notes%2fread%20me.txt']) {
+      expect((await get(path)).status).toBe(404);
+    }
     expect((await get('/.well-known/security.txt')).body.toString()).toContain('Contact:');
     expect((await get('/.vite/manifest.json')).status).toBe(404);
   });
