@@ -35,7 +35,11 @@ export function Comments({ photoId, comments, total, olderBefore, olderPage }: C
         {comments.map((c) => (
           <li key={c.id} className="comment">
             <p className="comment-meta">
-              <strong>{c.author}</strong> <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
+              {/* Isolated: a direction character stored before they were refused stays inside the name. */}
+              <strong>
+                <bdi>{c.author}</bdi>
+              </strong>{' '}
+              <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
             </p>
             <p className="comment-text">{c.text}</p>
           </li>

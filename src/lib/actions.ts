@@ -4,7 +4,7 @@
  * Each checks what it is sent (it comes off the wire) and revalidates the pages it changed.
  */
 import { callerAddress, revalidatePath } from 'switchyard-react/server';
-import type { Comment } from './comments';
+import { withoutDirectionControls, type Comment } from './comments';
 import { commentLimit, store } from './db.server';
 import { getPhoto } from './photos';
 
@@ -48,7 +48,8 @@ export async function addComment(_previous: CommentFormState, form: FormData): P
   const limit = commentLimit();
   const sender = limit ? { client: callerAddress(), at: Date.now(), limit } : undefined;
   const result = await (await store()).addComment(id, form, sender);
-  if (!result.ok) return { error: result.error, posted: null, values };
+  // Given back without what was refused in it, so the next post is the one the author sees.
+  if (!result.ok) return { error: result.error, posted: null, values: withoutDirectionControls(values) };
   revalidatePath(`/photos/${id}`);
   return { error: null, posted: result.comment, values: { author: values.author, text: '' } };
 }

@@ -26,6 +26,26 @@ export interface CommentInput {
 export type CheckedCommentInput = { ok: true; value: CommentInput } | { ok: false; error: string };
 
 /**
+ * Invisible characters that change the direction of the text around them. Embeddings, overrides
+ * (U+202A–U+202E) and isolates (U+2066–U+2069) make text read otherwise than it was written:
+ * `\u202Enimda` shows as `admin`, and one left open in a name turns the date beside it around
+ * too. The marks (U+200E, U+200F, U+061C) reorder nothing a letter could not: a comment mixing
+ * Arabic or Hebrew with digits may need one, a name does not.
+ */
+const REFUSED = {
+  author: /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g,
+  text: /[\u202A-\u202E\u2066-\u2069]/g,
+};
+
+/**
+ * The fields without the direction characters `checkCommentInput` refuses: what the form gives
+ * back with the refusal, so that posting it again is all the author has to do.
+ */
+export function withoutDirectionControls(values: CommentInput): CommentInput {
+  return { author: values.author.replace(REFUSED.author, ''), text: values.text.replace(REFUSED.text, '') };
+}
+
+/**
  * The trimmed author and text from `{ author, text }` or the form's FormData, or the message to
  * show beside the form.
  *
@@ -45,6 +65,16 @@ export function checkCommentInput(input: unknown): CheckedCommentInput {
   // PostgreSQL's text cannot hold NUL, so no store takes it: the same answer on every database.
   if (author.includes('\u0000') || text.includes('\u0000')) {
     return { ok: false, error: 'A comment cannot contain a NUL character.' };
+  }
+  const inAuthor = author.match(REFUSED.author)?.[0];
+  const control = inAuthor ?? text.match(REFUSED.text)?.[0];
+  if (control !== undefined) {
+    const field = inAuthor === undefined ? 'Your comment' : 'Your name';
+    const code = `U+${control.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    return {
+      ok: false,
+      error: `${field} had an invisible character that changes the direction of text (${code}). It is taken out below: check it and post again.`,
+    };
   }
   const value = { author: author.trim(), text: text.trim() };
   if (value.author.length > MAX_AUTHOR_LENGTH) {
