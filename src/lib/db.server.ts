@@ -1,10 +1,11 @@
 /**
  * The demo's one store: PostgreSQL when `DATABASE_URL` is set, else SQLite in
  * `SWITCHYARD_DATA_DIR` or `.data/`. `switchyard start` opens it before it listens
- * (`app/instrumentation.server.ts`), so a database that cannot be reached stops the server with
- * the reason. Opened lazily otherwise (dev, and never at import: a build must not create a
- * database), where a PostgreSQL that cannot be reached is logged and answered 503 with
- * `Retry-After`, and the next request tries again.
+ * (`app/instrumentation.server.ts`): a PostgreSQL that cannot be reached yet is waited for, up to
+ * `START_WAIT_MS`, and one still not there then stops the server with the reason. Opened lazily
+ * otherwise (dev, and never at import: a build must not create a database), where a PostgreSQL
+ * that cannot be reached is logged and answered 503 with `Retry-After`, and the next request
+ * tries again.
  */
 import { RetryLater } from 'switchyard-react/server';
 import {
@@ -16,12 +17,20 @@ import {
 import type { CommentLimit, Store } from './store-contract';
 import { openStoreWhenFree } from './store.server';
 
+/**
+ * How long a start waits for a PostgreSQL that refuses or drops connections (one restarting, or
+ * starting beside the app): a worker started during a restart serves once it is back, instead
+ * of failing and waiting out the supervisor's pause. Well under the start-up hook's 30 s.
+ */
+export const START_WAIT_MS = 10_000;
+
 let opening: Promise<Store> | undefined;
 
 export function store(): Promise<Store> {
-  opening ??= open().catch((error: unknown) => {
+  // A request never waits for the database to come back: it is told to retry.
+  opening ??= open(0).catch((error: unknown) => {
     opening = undefined;
-    if (!isUnreachable((error as Error).cause)) throw error;
+    if (!isUnreachable(error)) throw error;
     console.error(`[demo] ${(error as Error).message}`);
     throw new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, UNREACHABLE_MESSAGE);
   });
@@ -30,7 +39,7 @@ export function store(): Promise<Store> {
 
 /** Opens the store now, or throws why it cannot be opened (the database named, no password). */
 export async function openStoreAtStartUp(): Promise<void> {
-  const opened = open();
+  const opened = open(START_WAIT_MS);
   opening = opened;
   try {
     await opened;
@@ -56,7 +65,7 @@ export function commentLimit(env: Record<string, string | undefined> = process.e
   return { max: Number(max), windowMs: Number(seconds) * 1_000 };
 }
 
-async function open(): Promise<Store> {
+async function open(waitMs: number): Promise<Store> {
   commentLimit(); // a bad setting stops the start, not the first comment
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -64,5 +73,5 @@ async function open(): Promise<Store> {
     process.once('exit', () => void sqlite.close());
     return sqlite;
   }
-  return openPgStore(url);
+  return openPgStore(url, { waitMs });
 }

@@ -2,8 +2,9 @@
  * The demo's store on PostgreSQL (`pg`), for several server processes sharing one database. A
  * bounded pool; the schema moves through the same versions as the SQLite store's; every change
  * is one atomic statement, so concurrent likes from any process all count. A database that
- * cannot be reached is a clear error at start-up and a 503 with `Retry-After` mid-run; the
- * pool opens fresh connections once it is back.
+ * cannot be reached is waited for at start-up (at most `waitMs`), then a clear error; mid-run it
+ * is a 503 with `Retry-After`, never a process that exits, and the pool opens fresh
+ * connections once it is back.
  */
 import pg from 'pg';
 import { RetryLater } from 'switchyard-react/server';
@@ -24,7 +25,12 @@ export interface PgStoreOptions {
   poolSize?: number;
   /** How long a request waits for a connection (and a start-up for the server) before giving up. */
   connectTimeoutMs?: number;
-  /** Where a dropped idle connection is logged: it is not a request's error. */
+  /**
+   * How long opening waits for a database that cannot be reached yet (starting, restarting),
+   * trying again every `OPEN_RETRY_MS`; 0, the default, fails at the first try.
+   */
+  waitMs?: number;
+  /** Where a dropped idle connection, and a wait at opening, are logged: neither is a request's error. */
   logger?: Pick<Console, 'error'>;
 }
 
@@ -34,6 +40,9 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const STATEMENT_TIMEOUT_MS = 10_000;
 export const UNREACHABLE_RETRY_AFTER_S = 2;
 export const UNREACHABLE_MESSAGE = 'The database cannot be reached; try again in a moment.';
+export const CANCELLED_MESSAGE = 'The database took too long to answer; try again in a moment.';
+/** The pause between tries while opening waits for the database. */
+const OPEN_RETRY_MS = 250;
 /** Held while migrating, so processes starting together migrate one after another. */
 const MIGRATION_LOCK = 20_250_630;
 
@@ -68,6 +77,8 @@ const OPEN_FAILURES: Readonly<Record<string, string>> = {
   '28000': 'authentication refused',
   '3D000': 'no such database',
   '53300': 'too many connections',
+  '57P01': 'the database ended the connection',
+  '57P02': 'the database ended the connection',
   '57P03': 'the database is starting up',
 };
 
@@ -119,7 +130,9 @@ function safeDecode(text: string): string {
 
 /** Errors that say "the database is not there now" (refused, dropped, shutting down, timed out). */
 export function isUnreachable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message, errors } = (error ?? {}) as { code?: unknown; message?: unknown; errors?: unknown };
+  // Every address of a host refused: an AggregateError, whose own code may be missing.
+  if (Array.isArray(errors) && errors.some(isUnreachable)) return true;
   if (typeof code === 'string') {
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) {
       return true;
@@ -135,9 +148,13 @@ export function isUnreachable(error: unknown): boolean {
   );
 }
 
+/** SQLSTATE of a statement cancelled: by `statement_timeout`, or by an operator. */
+const QUERY_CANCELED = '57014';
+
 /**
  * Connects, migrates and seeds, or throws an error that names where the database is (never its
- * password) and why it could not be reached.
+ * password) and why it could not be reached. The error keeps the failure's code (a SQLSTATE or
+ * a Node error name), never pg's text, so `isUnreachable` still reads it.
  */
 export async function openPgStore(url: string, options: PgStoreOptions = {}): Promise<Store> {
   const logger = options.logger ?? console;
@@ -149,19 +166,56 @@ export async function openPgStore(url: string, options: PgStoreOptions = {}): Pr
   });
   // An idle connection the server drops emits here; unhandled, it would end the process.
   pool.on('error', (error) => logger.error('[demo] a PostgreSQL connection was dropped:', error.message));
-  try {
-    await migrate(pool);
-  } catch (error) {
-    await pool.end().catch(() => {});
-    // eslint-disable-next-line preserve-caught-error -- pg's text (which can hold the host) must not be logged with it
-    throw new Error(openFailureMessage(url, error));
+  const deadline = Date.now() + (options.waitMs ?? 0);
+  for (let waiting = false; ; waiting = true) {
+    try {
+      await withConnection(pool, migrate);
+      return createPgStore(pool);
+    } catch (error) {
+      if (!isUnreachable(error) || Date.now() >= deadline) {
+        await pool.end().catch(() => {});
+        const { code } = (error ?? {}) as { code?: unknown };
+        // Not pg's error as the cause: its text can hold the host, and a log would print it.
+        throw Object.assign(
+          new Error(openFailureMessage(url, error)),
+          typeof code === 'string' ? { code } : {},
+        );
+      }
+      // A database starting or restarting is a reason to wait, said once; not a reason to stop.
+      if (!waiting) {
+        const seconds = Math.ceil((options.waitMs ?? 0) / 1000);
+        logger.error(`[demo] ${openFailureMessage(url, error)}; waiting up to ${seconds} s for it.`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, OPEN_RETRY_MS));
+    }
   }
-  return createPgStore(pool);
+}
+
+/**
+ * Runs `run` on a connection of its own, taken from the pool and given back. While it is out,
+ * the pool does not listen to it: a connection the server drops then (a restart, a crash)
+ * would emit an `'error'` nobody hears, and that ends the process. The same failure rejects
+ * the statement running or the next one, where it is answered; here it only marks the
+ * connection broken, so that the pool closes it instead of handing it out again.
+ */
+async function withConnection<T>(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  const onError = () => (broken = true);
+  client.on('error', onError);
+  try {
+    return await run(client);
+  } catch (error) {
+    broken ||= isUnreachable(error);
+    throw error;
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
 }
 
 /** Applies the versions the database has not seen, in one transaction under a lock; seeds a new one. */
-async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrate(client: pg.PoolClient): Promise<void> {
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -181,8 +235,6 @@ async function migrate(pool: pg.Pool): Promise<void> {
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
-  } finally {
-    client.release();
   }
 }
 
@@ -201,9 +253,16 @@ async function seed(client: pg.PoolClient): Promise<void> {
 const COLUMNS = `id, photo_id AS "photoId", author, text,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
 
-/** A database that is not there is a 503 the client may retry, never a 500. */
-function retryLaterIfUnreachable(error: unknown): unknown {
-  return isUnreachable(error) ? new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, UNREACHABLE_MESSAGE) : error;
+/**
+ * A database that is not there, or a statement it cancelled (the statement timeout: a lock held
+ * too long), is a 503 the client may retry, never a 500 and never a report.
+ */
+function retryLaterIfTransient(error: unknown): unknown {
+  if (isUnreachable(error)) return new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, UNREACHABLE_MESSAGE);
+  if ((error as { code?: unknown } | null)?.code === QUERY_CANCELED) {
+    return new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, CANCELLED_MESSAGE);
+  }
+  return error;
 }
 
 /** SQLSTATE of a deadlock PostgreSQL broke by cancelling one side. */
@@ -215,32 +274,24 @@ function createPgStore(pool: pg.Pool): Store {
     try {
       return (await pool.query<Row>(sql, values)).rows;
     } catch (error) {
-      throw retryLaterIfUnreachable(error);
+      throw retryLaterIfTransient(error);
     }
   };
   /** Statements on one connection that all happen or none do. */
-  const transaction = async <T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      throw retryLaterIfUnreachable(error);
-    }
-    let broken = false;
-    try {
+  const transaction = <T>(run: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
+    withConnection(pool, async (client) => {
       await client.query('BEGIN');
-      const result = await run(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      broken = isUnreachable(error);
-      if (!broken) await client.query('ROLLBACK').catch(() => {});
-      throw retryLaterIfUnreachable(error);
-    } finally {
-      // A connection that failed goes away rather than back into the pool.
-      client.release(broken);
-    }
-  };
+      try {
+        const result = await run(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        if (!isUnreachable(error)) await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    }).catch((error: unknown) => {
+      throw retryLaterIfTransient(error);
+    });
   /** Counts the post and stores it, or stores nothing: the seconds until the sender's next window. */
   const postLimited = async (photoId: string, author: string, text: string, sender: Sender) => {
     const window = quotaWindow(sender);

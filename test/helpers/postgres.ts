@@ -30,7 +30,8 @@ export function postgresBin(): string | undefined {
 export interface TempPostgres {
   url: string;
   port: number;
-  stop(): void;
+  /** `fast` (the default) is a normal shutdown; `immediate` a crash, recovered from at the next start. */
+  stop(mode?: 'fast' | 'immediate'): void;
   start(): void;
   /** Stops the server and deletes its files. */
   destroy(): void;
@@ -70,7 +71,8 @@ export async function startTempPostgres(bin: string): Promise<TempPostgres> {
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -F`;
   const start = () =>
     run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
-  const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+  const stop = (mode: 'fast' | 'immediate' = 'fast') =>
+    run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
   start();
   let running = true;
   return {
@@ -80,8 +82,8 @@ export async function startTempPostgres(bin: string): Promise<TempPostgres> {
       start();
       running = true;
     },
-    stop() {
-      stop();
+    stop(mode) {
+      stop(mode);
       running = false;
     },
     destroy() {
