@@ -8,6 +8,7 @@
  */
 import pg from 'pg';
 import { RetryLater } from 'switchyard-react/server';
+import { batched } from './batched';
 import { checkCommentInput, COMMENTS_PER_PAGE, type Comment } from './comments';
 import { getPhoto } from './photos';
 import {
@@ -332,12 +333,20 @@ function createPgStore(pool: pg.Pool): Store {
     return row!.count;
   };
 
+  // The feed asks for the likes of every photo it shows at once: one statement, not one a photo.
+  const storedLikes = batched(async (photoIds: string[]) => {
+    const rows = await query<{ photoId: string; count: number }>(
+      'SELECT photo_id AS "photoId", count FROM likes WHERE photo_id = ANY($1::text[])',
+      [photoIds],
+    );
+    return new Map(rows.map((row) => [row.photoId, row.count]));
+  });
+
   return {
     async likesOf(photoId) {
       const photo = getPhoto(photoId);
       if (!photo) return undefined;
-      const [row] = await query<{ count: number }>('SELECT count FROM likes WHERE photo_id = $1', [photoId]);
-      return row?.count ?? photo.likes;
+      return (await storedLikes(photoId)) ?? photo.likes;
     },
     like: (photoId) => changeLikes(photoId, 1),
     unlike: (photoId) => changeLikes(photoId, -1),

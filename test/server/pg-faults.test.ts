@@ -2,13 +2,15 @@
  * The PostgreSQL store when the database fails under it, on a real throwaway cluster: a
  * connection dropped inside a transaction or a migration, a statement cancelled, a database
  * not there yet at start-up. Each is answered (a 503 to retry, or a wait at start-up), never an
- * `'error'` event nobody listens to, which would end the process. Each failure comes at a point
- * the test chooses: a row or an advisory lock held by the test keeps the store's statement
- * waiting while the test crashes the database or cancels or ends the statement's backend.
+ * `'error'` event nobody listens to, which would end the process; and the feed reads its likes
+ * in one statement. Each failure comes at a point the test chooses: a row or an advisory lock
+ * held by the test keeps the store's statement waiting while the test crashes the database or
+ * cancels or ends the statement's backend.
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { RetryLater } from 'switchyard-react/server';
+import { listPhotos } from '../../src/lib/photos';
 import {
   CANCELLED_MESSAGE,
   isUnreachable,
@@ -207,6 +209,28 @@ describe.skipIf(!bin)('the PostgreSQL store when the database fails', { timeout:
     );
     expect((failure as Error).message).toMatch(/: no such database \(3D000\)$/);
     expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  test('the feed reads the likes of all its photos in one statement', async () => {
+    vi.stubEnv('DATABASE_URL', server!.url);
+    vi.resetModules();
+    const { openStoreAtStartUp, store } = await import('../../src/lib/db.server');
+    const feed = await import('../../src/app/(feed)/page.server');
+    try {
+      await openStoreAtStartUp();
+      stores.push(await store());
+      await (await store()).like('7');
+      // Every statement goes through a client's `query`: counted as it passes, then run.
+      const statements = vi.spyOn(pg.Client.prototype, 'query');
+      const { photos } = await feed.load();
+      expect(statements).toHaveBeenCalledTimes(1);
+      expect(photos).toHaveLength(listPhotos().length);
+      const seven = photos.find((photo) => photo.id === '7')!;
+      expect(seven.likes).toBe(listPhotos().find((photo) => photo.id === '7')!.likes + 1);
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllEnvs();
+    }
   });
 
   test('opened on first use (dev), a database that cannot be reached is a 503 to retry', async () => {

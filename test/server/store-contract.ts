@@ -65,6 +65,18 @@ export function describeStoreContract(name: string, subject: () => StoreUnderTes
       expect(await store.unlike('nope')).toBeUndefined();
     });
 
+    test('likes asked for all at once, as the feed asks, are each photo its own, as asked one by one', async () => {
+      const store = await open();
+      await store.like('3');
+      await store.like('3');
+      await store.unlike('22');
+      const ids = [...listPhotos().map((photo) => photo.id), 'nope', '3'];
+      const oneByOne: (number | undefined)[] = [];
+      for (const id of ids) oneByOne.push(await store.likesOf(id));
+      expect(await Promise.all(ids.map((id) => store.likesOf(id)))).toEqual(oneByOne);
+      expect(oneByOne.slice(-2)).toEqual([undefined, getPhoto('3')!.likes + 2]);
+    });
+
     test('100 likes at once through two connections add exactly 100', async () => {
       const [a, b] = [await open(), await open()];
       const base = (await a.likesOf('7'))!;
