@@ -1,0 +1,92 @@
+/**
+ * `oneRequestAtATime` (bin/serve.js) over a real socket: requests pipelined on one connection
+ * reach the app one at a time, in order, each once the answer before it has been sent; the
+ * connection is not read while requests wait; and each runs in the async context it arrived in,
+ * not in the one of the answer before it. Answers are sent when the test says.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { afterEach, expect, test } from 'vitest';
+import { oneRequestAtATime } from '../../bin/serve.js';
+import { deferred, type Deferred } from '../helpers/deferred';
+import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback-server';
+
+interface Started {
+  url: string;
+  /** What the async-local store held when the app was called. */
+  store: string | undefined;
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+const arrival = new AsyncLocalStorage<string>();
+let server: LoopbackServer | undefined;
+let client: Socket | undefined;
+afterEach(async () => {
+  client?.destroy();
+  await server?.close();
+});
+
+/** A server whose app records each request it is given and answers only when told. */
+async function startRecording() {
+  const started: Started[] = [];
+  let next: Deferred<Started> = deferred();
+  const app = oneRequestAtATime((req, res) => {
+    const entry = { url: req.url!, store: arrival.getStore(), req, res };
+    started.push(entry);
+    next.resolve(entry);
+    next = deferred();
+  });
+  // Each request arrives with its own store, as a per-request context (Sentry's scope) would.
+  server = await listenOnLoopback((req, res) => arrival.run(req.url!, () => app(req, res)));
+  return { started, nextStart: () => next.promise, port: server.port };
+}
+
+/** Resolves once `check` holds, looking again at each turn of the event loop. */
+async function turnsUntil(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+test('pipelined requests reach the app one at a time, in order, in their own context', async () => {
+  const { started, nextStart, port } = await startRecording();
+  const pipelined = ['/1', '/2', '/3'].map((path) => `GET ${path} HTTP/1.1\r\nHost: a.example\r\n\r\n`);
+  let received = '';
+  const socket = connect(port, '127.0.0.1', () => socket.write(pipelined.join('')));
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  client = socket;
+
+  const first = await nextStart();
+  expect(first).toMatchObject({ url: '/1', store: '/1' });
+  // The two behind it wait, and the connection is not read meanwhile.
+  await turnsUntil(() => first.req.socket.isPaused() || started.length > 1);
+  expect(started).toHaveLength(1);
+  expect(first.req.socket.isPaused()).toBe(true);
+
+  first.res.end('one');
+  const second = await nextStart();
+  expect(second).toMatchObject({ url: '/2', store: '/2' });
+  expect(first.res.writableFinished).toBe(true);
+  expect(second.req.socket.isPaused()).toBe(true);
+
+  second.res.end('two');
+  const third = await nextStart();
+  expect(third).toMatchObject({ url: '/3', store: '/3' });
+  // Nothing waits any more: the connection is read again.
+  expect(third.req.socket.isPaused()).toBe(false);
+
+  third.res.end('three');
+  await turnsUntil(() => received.endsWith('three'));
+  expect(received.match(/\r\n\r\n(one|two|three)/g)).toEqual(['\r\n\r\none', '\r\n\r\ntwo', '\r\n\r\nthree']);
+});
+
+test('a request on a connection with nothing before it is given to the app at once', async () => {
+  const { started, port } = await startRecording();
+  const socket = connect(port, '127.0.0.1', () =>
+    socket.write('GET /only HTTP/1.1\r\nHost: a.example\r\n\r\n'),
+  );
+  client = socket;
+  await turnsUntil(() => started.length === 1);
+  expect(started[0]).toMatchObject({ url: '/only', store: '/only' });
+  expect(started[0]!.req.socket.isPaused()).toBe(false);
+});
