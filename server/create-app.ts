@@ -11,7 +11,7 @@ import { createDocumentHandler, type RenderStats } from './render/render-documen
 import { resolveOptions, type SwitchyardOptions } from './options.js';
 import { checkHost } from './http/request-url.js';
 import { createRouteRuntime } from './render/route-runtime.js';
-import { securityHeaders } from './http/security-headers.js';
+import { NO_SCRIPT_CSP, noScriptByDefault, securityHeaders } from './http/security-headers.js';
 import { serveStaticFiles } from './http/static-files.js';
 import { createSentryTunnel } from './sentry/sentry-tunnel.js';
 
@@ -32,6 +32,10 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
 
   // The build's files, listed once: a page request never touches the file system for them.
   if (options.staticDir) app.use(serveStaticFiles(options.staticDir));
+  // Past the files (an app's service worker sets its own rules), no answer runs a script unless
+  // its handler says so: a rendered page replaces the policy with its nonce's, and an error page
+  // sent instead keeps it. In development pages carry none (Vite's scripts have no nonce).
+  if (options.mode === 'production') app.use(noScriptByDefault);
 
   // Mounted with no DSN too: it answers 404 then, where a POST elsewhere is a 405.
   const tunnel = createSentryTunnel({ dsn: options.sentry.dsn, timeoutMs: options.sentry.tunnelTimeoutMs });
@@ -80,6 +84,9 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
 /** Client errors keep their status and a plain message; anything else is a bare 500. */
 function finalErrorHandler(logger: { error(message: string, error?: unknown): void }): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
+    // Set here too: the error may come from the files, or from development, which no default
+    // policy covers.
+    if (!res.headersSent) res.setHeader('content-security-policy', NO_SCRIPT_CSP);
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       res

@@ -1,6 +1,7 @@
 /**
- * Headers every response carries. The CSP allows scripts from our origin and the
- * inline scripts React writes with this request's nonce, nothing else.
+ * Headers every response carries, and the two content security policies: a rendered page's allows
+ * scripts from our origin and the inline scripts React writes with this request's nonce; every
+ * other answer's allows nothing but inline styles.
  */
 import type { RequestHandler } from 'express';
 
@@ -17,6 +18,27 @@ export function contentSecurityPolicy(nonce: string): string {
     "frame-ancestors 'none'",
   ].join('; ');
 }
+
+/**
+ * For a page with no script and only inline styles (the server's own error pages): nothing may
+ * load or run, and the page can be neither framed nor a form's way elsewhere.
+ */
+export const NO_SCRIPT_CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Every answer runs no script unless the code that makes it says otherwise: a rendered page
+ * replaces this policy with its nonce's, and an error page sent instead keeps it.
+ */
+export const noScriptByDefault: RequestHandler = (_req, res, next) => {
+  res.setHeader('content-security-policy', NO_SCRIPT_CSP);
+  next();
+};
 
 export const securityHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('x-content-type-options', 'nosniff');

@@ -2,12 +2,33 @@
  * The server's own error pages look alike and are no dead ends: a language, a title, a viewport,
  * a `<main>` and a link home on each (what axe and a phone user both need).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { expect, test, vi } from 'vitest';
+import { actionId } from '../../server/actions/action-registry';
 import { createApp } from '../../server/create-app';
+import { NO_SCRIPT_CSP } from '../../server/http/security-headers';
+import { ACTION_PATH, actionUrl } from '../../shared/actions';
 import { basicApp } from './fixture-app';
 
-const app = () => createApp({ modules: basicApp, logger: { error: vi.fn(), info: vi.fn() } });
+const ACTIONS = Object.fromEntries(
+  ['fail', 'goTo'].map((name) => [
+    actionId('basic/actions.ts', name),
+    () => import('../fixtures/basic/actions').then((m) => (m as Record<string, unknown>)[name]),
+  ]),
+);
+const app = (options: { staticDir?: string } = {}) =>
+  createApp({ modules: basicApp, actions: ACTIONS, logger: { error: vi.fn(), info: vi.fn() }, ...options });
+/** A form posted without JavaScript to one of the fixture's actions. */
+const postForm = (name: string, fields: Record<string, string> = {}) =>
+  request(app())
+    .post(actionUrl(actionId('basic/actions.ts', name)))
+    .set('host', '127.0.0.1')
+    .set('origin', 'http://127.0.0.1')
+    .type('form')
+    .send(fields);
 
 test.each([
   ['a render that failed before its shell', '/lab/throws', 500, 'Application error'],
@@ -37,4 +58,49 @@ test('production never shows the error itself, only its digest', async () => {
   const res = await request(app()).get('/lab/throws');
   expect(res.text).not.toContain('load exploded');
   expect(res.text).not.toContain('Error details');
+});
+
+test.each([
+  ['a render that failed before its shell', () => request(app()).get('/lab/throws'), 500],
+  [
+    'a refused redirect target',
+    () => request(app()).get(`/signals/redirect?to=${encodeURIComponent('//evil.example')}`),
+    400,
+  ],
+  ['an action that failed, posted without JavaScript', () => postForm('fail'), 500],
+  [
+    'an action whose redirect target is refused',
+    () => postForm('goTo', { $bound: JSON.stringify(['//evil.example']) }),
+    400,
+  ],
+  [
+    'an action id that does not decode (the last resort for a client error)',
+    () => request(app()).post(`${ACTION_PATH}%zz`).set('host', '127.0.0.1').set('origin', 'http://127.0.0.1'),
+    400,
+  ],
+])('%s: a policy under which nothing runs', async (_, send, status) => {
+  const res = await send();
+  expect(res.status).toBe(status);
+  expect(res.headers['content-security-policy']).toBe(NO_SCRIPT_CSP);
+});
+
+test('the last resort, a file that vanished after start-up: a bare 500 with the policy', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'switchyard-vanished-'));
+  try {
+    writeFileSync(join(dir, 'gone.txt'), 'here at start-up');
+    const server = app({ staticDir: dir });
+    rmSync(join(dir, 'gone.txt'));
+    const res = await request(server).get('/gone.txt');
+    expect(res.status).toBe(500);
+    expect(res.text).toBe('Internal Server Error');
+    expect(res.headers['content-security-policy']).toBe(NO_SCRIPT_CSP);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the policy allows nothing but inline styles, and no framing', () => {
+  expect(NO_SCRIPT_CSP).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  );
 });
