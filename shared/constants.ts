@@ -18,8 +18,13 @@ export const ROUTE_SCRIPT_TIMEOUT_MS = 3_800;
 export const PREFETCH_MAX_WAITING = 50;
 /** A prefetch that has not settled by then is abandoned (and its request aborted). */
 export const PREFETCH_TIMEOUT_MS = 15_000;
-/** A server render still running after this long is aborted and ends with its fallbacks. */
+/**
+ * A server render still running after this long is aborted: one that has sent its shell ends
+ * with its fallbacks; one that has sent nothing (loaders still running) answers 503.
+ */
 export const RENDER_DEADLINE_MS = 10_000;
+/** The `Retry-After` of that 503: the page was slow now, not broken. */
+export const RENDER_DEADLINE_RETRY_AFTER_S = 5;
 /** A hard navigation to the same URL within this long is refused: it would be a reload loop. */
 export const HARD_NAVIGATION_GUARD_MS = 10_000;
 /** Pages whose state the router keeps for back and forward. */

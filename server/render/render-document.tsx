@@ -2,7 +2,8 @@
  * The document request: match, load, then stream `renderToPipeableStream`.
  * Status and headers go out at `onShellReady`; Suspense boundaries stream after. A client that
  * goes away aborts the render, also before the shell; the deadline aborts a render that runs
- * too long. Every render, timer and abort listener ends with its response.
+ * too long, and one that has sent nothing by then answers 503 at once, whatever its loaders do
+ * later. Every render, timer and abort listener ends with its response.
  */
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
@@ -54,8 +55,11 @@ import {
 } from './resolve-page.js';
 import type { RouteRuntime } from './route-runtime.js';
 import { parseRequestTarget } from '../http/request-url.js';
-import { isRetryLater } from '../http/retry-later.js';
+import { isRetryLater, RetryLater } from '../http/retry-later.js';
+import { RENDER_DEADLINE_RETRY_AFTER_S } from '../../shared/constants.js';
 import { contentSecurityPolicy } from '../http/security-headers.js';
+
+export const TOO_SLOW_MESSAGE = 'This page took too long to prepare; try again in a moment.';
 
 /** Live counts, for tests and health checks: both are zero when the server is idle. */
 export interface RenderStats {
@@ -121,7 +125,10 @@ export function createDocumentHandler(
       controller.abort(new Error(`render ${why}`));
       render.abort?.(new Error(`render ${why}`));
     };
-    const deadline = setTimeout(() => stop('timeout'), options.renderDeadlineMs);
+    const deadline = setTimeout(() => {
+      if (!res.headersSent && !res.destroyed) answerTooSlow();
+      stop('timeout');
+    }, options.renderDeadlineMs);
     res.on('close', () => {
       clearTimeout(deadline);
       stats.pendingDeadlines--;
@@ -158,6 +165,21 @@ export function createDocumentHandler(
       res.status(500).setHeader('cache-control', 'no-store');
       if (from !== null) res.json({ error: 'server', digest } satisfies PageDataError);
       else res.type('html').send(errorDocument(digest, options.mode === 'development' ? error : undefined));
+    };
+
+    /**
+     * The deadline passed with nothing sent (loaders still running, or a shell still suspended):
+     * "too slow now, try again", as a loader's `RetryLater` is answered, for a document and for
+     * page data alike. Logged once with its route; not reported: a slow database or service is
+     * load, not a bug, and under it every request would be a report.
+     */
+    const answerTooSlow = (): void => {
+      const route = matchRoute(runtime.tree, segments)?.pattern ?? 'no route';
+      logger.error(
+        `[switchyard] ${req.method} ${url.pathname} (${route}): nothing to send after the render deadline ` +
+          `of ${options.renderDeadlineMs} ms; answered 503`,
+      );
+      fail(new RetryLater(503, RENDER_DEADLINE_RETRY_AFTER_S, TOO_SLOW_MESSAGE));
     };
 
     let page: ResolvedPage;
@@ -284,7 +306,7 @@ export function createDocumentHandler(
           out.pipeFrom(stream, negotiateEncoding(req.headers['accept-encoding']));
         },
         onShellError(error) {
-          // After a disconnect there is no one to answer; after the deadline the 500 page is the answer.
+          // After a disconnect there is no one to answer; after the deadline the 503 was the answer.
           if (res.headersSent || res.destroyed) return;
           if (isRedirect(error)) sendRedirect(error);
           else if (isNotFound(error) && mayRetry) {
