@@ -10,7 +10,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import { oneRequestAtATime } from '../../bin/serve.js';
 import { deferred, type Deferred } from '../helpers/deferred';
-import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback-server';
+import { listenOnLoopback, readAll, type LoopbackServer } from '../helpers/loopback-server';
 
 interface Started {
   url: string;
@@ -89,4 +89,26 @@ test('a request on a connection with nothing before it is given to the app at on
   await turnsUntil(() => started.length === 1);
   expect(started[0]).toMatchObject({ url: '/only', store: '/only' });
   expect(started[0]!.req.socket.isPaused()).toBe(false);
+});
+
+test('a body that was still arriving when its request had to wait is read in its turn', async () => {
+  const { nextStart, port } = await startRecording();
+  const body = 'x'.repeat(1024 * 1024);
+  let received = '';
+  const socket = connect(port, '127.0.0.1', () =>
+    socket.write(
+      'GET /first HTTP/1.1\r\nHost: a.example\r\n\r\n' +
+        `POST /post HTTP/1.1\r\nHost: a.example\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    ),
+  );
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  client = socket;
+
+  const first = await nextStart();
+  await turnsUntil(() => first.req.socket.isPaused());
+  first.res.end('first');
+  const post = await nextStart();
+  expect(post.url).toBe('/post');
+  post.res.end(`read ${(await readAll(post.req)).length}`);
+  await turnsUntil(() => received.endsWith(`read ${body.length}`));
 });
