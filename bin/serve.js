@@ -71,9 +71,15 @@ export function listenErrorMessage(error, port, host) {
 export function oneRequestAtATime(app) {
   /** @type {WeakMap<import('node:net').Socket, number>} requests waiting for their turn */
   const waiting = new WeakMap();
-  /** Others resume a paused socket (Node when it drains); it stays paused while requests wait. */
+  /**
+   * Others resume a paused socket (Node when it drains); it stays paused while requests wait.
+   * Node's HTTP server starts and stops reading on 'resume' and 'pause', and 'resume' comes a
+   * tick late: after a resume and a pause in one tick the socket says it is paused and is read.
+   */
   const keepPaused = /** @this {import('node:net').Socket} */ function () {
-    if (waiting.get(this)) this.pause();
+    if (!waiting.get(this)) return;
+    if (this.isPaused()) this.emit('pause');
+    else this.pause();
   };
   return (req, res) => {
     if (res.socket) return app(req, res);

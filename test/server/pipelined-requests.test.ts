@@ -112,3 +112,27 @@ test('a body that was still arriving when its request had to wait is read in its
   post.res.end(`read ${(await readAll(post.req)).length}`);
   await turnsUntil(() => received.endsWith(`read ${body.length}`));
 });
+
+test('a resume and a pause in one tick while requests wait still leave the connection unread', async () => {
+  const { nextStart, port } = await startRecording();
+  const socket = connect(port, '127.0.0.1', () =>
+    socket.write('GET /1 HTTP/1.1\r\nHost: a.example\r\n\r\nGET /2 HTTP/1.1\r\nHost: a.example\r\n\r\n'),
+  );
+  client = socket;
+  const first = await nextStart();
+  const served = first.req.socket;
+  await turnsUntil(() => served.isPaused());
+  // Node's drain handler resumes, and a request parsed in the same tick pauses: 'resume' comes
+  // after both, and Node's server starts reading on it. Only the handle tells whether it reads.
+  served.resume();
+  served.pause();
+  // 'resume' is emitted on the next tick; a turn of the event loop is past it.
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(isReading(served)).toBe(false);
+  expect(served.isPaused()).toBe(true);
+});
+
+/** Whether the socket's handle is reading: what pausing a socket Node's HTTP server consumes means. */
+function isReading(socket: Socket): boolean {
+  return (socket as unknown as { _handle: { reading: boolean } })._handle.reading;
+}
