@@ -84,6 +84,18 @@ test.each([
   expect(res.headers['content-security-policy']).toBe(NO_SCRIPT_CSP);
 });
 
+test('page data is JSON, which runs nowhere: no policy to add to every prefetch', async () => {
+  const res = await request(app()).get('/photos/1?_sy=%2F');
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.headers['content-security-policy']).toBeUndefined();
+  // A document, and an error page on the same path, still carry theirs.
+  const page = await request(app()).get('/photos/1');
+  expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+  const failed = await request(app()).get('/lab/throws?not_sy=1');
+  expect(failed.headers['content-security-policy']).toBe(NO_SCRIPT_CSP);
+});
+
 test('the last resort, a file that vanished after start-up: a bare 500 with the policy', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'switchyard-vanished-'));
   try {
