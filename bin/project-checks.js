@@ -8,12 +8,14 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 
 /**
- * Where `react` resolves from `fromDir`, as Node would import it; `undefined` when it does not.
+ * The folder a package resolves to from `fromDir`, as Node would import it; `undefined` when it
+ * does not resolve.
  * @param {string} fromDir
+ * @param {string} name
  */
-function reactFrom(fromDir) {
+function packageFrom(fromDir, name) {
   try {
-    return dirname(realpathSync(createRequire(join(fromDir, 'noop.js')).resolve('react/package.json')));
+    return dirname(realpathSync(createRequire(join(fromDir, 'noop.js')).resolve(`${name}/package.json`)));
   } catch {
     return undefined;
   }
@@ -26,19 +28,12 @@ function reactFrom(fromDir) {
  * @returns {string | undefined}
  */
 export function reactProblem({ root, frameworkDir }) {
-  const apps = reactFrom(root);
-  const missing = ['react', 'react-dom'].filter((name) => {
-    try {
-      createRequire(join(root, 'noop.js')).resolve(`${name}/package.json`);
-      return false;
-    } catch {
-      return true;
-    }
-  });
-  if (apps === undefined || missing.length > 0) {
+  const missing = ['react', 'react-dom'].filter((name) => packageFrom(root, name) === undefined);
+  if (missing.length > 0) {
     return `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not installed in ${root}. Install ${missing.length > 1 ? 'them' : 'it'} with: npm install ${missing.join(' ')}`;
   }
-  const frameworks = reactFrom(frameworkDir);
+  const apps = packageFrom(root, 'react');
+  const frameworks = packageFrom(frameworkDir, 'react');
   if (frameworks !== undefined && frameworks !== apps) {
     return (
       `Two copies of React: the app's at ${apps}, and another at ${frameworks} that switchyard-react would load. ` +

@@ -4,7 +4,6 @@
  * other answer's allows nothing but inline styles.
  */
 import type { RequestHandler } from 'express';
-import { PAGE_DATA_PARAM } from '../../shared/page-data.js';
 
 export function contentSecurityPolicy(nonce: string): string {
   return [
@@ -32,17 +31,13 @@ export const NO_SCRIPT_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** `?_sy=` or `&_sy=`: a page-data request, answered with JSON. */
-const PAGE_DATA_QUERY = new RegExp(`[?&]${PAGE_DATA_PARAM}=`);
-
 /**
  * Every answer runs no script unless the code that makes it says otherwise: a rendered page
- * replaces this policy with its nonce's, and an error page sent instead keeps it. Page data is
- * JSON, which no browser runs as a page (`nosniff`): a policy there would only add its ~130
- * bytes to every prefetch, which the prefetch byte budget counts.
+ * replaces this policy with its nonce's, an error page sent instead keeps it, and page data
+ * (JSON, which no browser runs as a page) drops it rather than add its bytes to every prefetch.
  */
-export const noScriptByDefault: RequestHandler = (req, res, next) => {
-  if (!PAGE_DATA_QUERY.test(req.url)) res.setHeader('content-security-policy', NO_SCRIPT_CSP);
+export const noScriptByDefault: RequestHandler = (_req, res, next) => {
+  res.setHeader('content-security-policy', NO_SCRIPT_CSP);
   next();
 };
 

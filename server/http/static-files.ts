@@ -23,7 +23,7 @@ interface StaticFile {
 
 const TWIN_EXTENSIONS: Record<string, Encoding> = { '.br': 'br', '.gz': 'gzip' };
 /** Hashed file names never change content, so browsers may keep them for good. */
-const HASHED_DIR = '/assets/';
+export const HASHED_DIR = '/assets/';
 /** The one dot-folder served: RFC 8615's well-known URIs (`security.txt` and the like). */
 const WELL_KNOWN = '.well-known';
 

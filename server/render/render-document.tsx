@@ -91,6 +91,8 @@ export function createDocumentHandler(
     const from = url.searchParams.get(PAGE_DATA_PARAM);
     const mode = url.searchParams.get(PREFETCH_PARAM);
     const whole = url.searchParams.get(WHOLE_PARAM);
+    // JSON runs nowhere: the no-script policy would only add its ~130 bytes to every prefetch.
+    if (from !== null) res.removeHeader('content-security-policy');
     url.searchParams.delete(PAGE_DATA_PARAM);
     url.searchParams.delete(PREFETCH_PARAM);
     url.searchParams.delete(WHOLE_PARAM);
@@ -275,6 +277,12 @@ export function createDocumentHandler(
         />
       );
       const formScript = formState ? `;self.__SWITCHYARD_FORM__=${serializeForScript(formState)}` : '';
+      /** The nearest not-found page in this one's place, streamed once (it cannot retry). */
+      const showNotFound = () =>
+        void resolveNotFound(runtime, page.state.segments, match, pageRequest).then(
+          (notFound) => streamPage(notFound, false),
+          fail,
+        );
       const stream = renderToPipeableStream(element, {
         bootstrapScriptContent: `self.__SWITCHYARD__=${serializeForScript(page.state)}${formScript}${sentryScript}`,
         ...(formState ? { formState: formState as unknown as ReactFormState } : {}),
@@ -292,10 +300,7 @@ export function createDocumentHandler(
             // one above it does, with the not-found page. Its shell would hold only the loading
             // state, which nothing fills in a browser without JavaScript.
             stream.abort(early);
-            resolveNotFound(runtime, page.state.segments, match, pageRequest).then(
-              (notFound) => streamPage(notFound, false),
-              fail,
-            );
+            showNotFound();
             return;
           }
           res.status(early ? 404 : page.status);
@@ -311,10 +316,7 @@ export function createDocumentHandler(
           if (isRedirect(error)) sendRedirect(error);
           else if (isNotFound(error) && mayRetry) {
             // A component said not found outside any Suspense boundary: the not-found page instead.
-            resolveNotFound(runtime, page.state.segments, match, pageRequest).then(
-              (notFound) => streamPage(notFound, false),
-              fail,
-            );
+            showNotFound();
           } else fail(error, 'render');
         },
         onError(error) {

@@ -14,10 +14,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { matchRoute } from '../../shared/match-route.js';
 import { RouteTreeError, type RouteNode } from '../../shared/route-tree.js';
-import { indexStaticFiles } from '../http/static-files.js';
-
-/** The build's folder of hashed files, which a public file must not share. */
-const BUILD_DIR = '/assets/';
+import { HASHED_DIR, indexStaticFiles } from '../http/static-files.js';
 
 export interface ShadowedRoute {
   /** The URL both answer, decoded: `/robots.txt`. */
@@ -53,9 +50,9 @@ export function checkPublicFiles(tree: RouteNode, appDir: string, publicDir: str
     ({ url, page }) =>
       `${describe(join(publicDir, url))} conflicts with ${describe(join(appDir, page))}: both answer ${url}. Rename or remove one.`,
   );
-  for (const url of urls.filter((url) => url.startsWith(BUILD_DIR))) {
+  for (const url of urls.filter((url) => url.startsWith(HASHED_DIR))) {
     problems.push(
-      `${describe(join(publicDir, url))} is in ${BUILD_DIR}, the build's folder of hashed files that browsers keep for a year. Move it to another folder.`,
+      `${describe(join(publicDir, url))} is in ${HASHED_DIR}, the build's folder of hashed files that browsers keep for a year. Move it to another folder.`,
     );
   }
   if (problems.length > 0) throw new RouteTreeError(problems);

@@ -6,26 +6,15 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig } from 'vite';
+import { FRAMEWORK_ROOT, FROM_SOURCE, frameworkFile } from './framework-files.js';
 import { switchyardPlugin } from './vite-plugin.js';
+
+export { FRAMEWORK_ROOT, frameworkFile };
 
 /** The name app code imports the framework by. */
 export const PACKAGE_NAME = 'switchyard-react';
-
-/**
- * The folder holding the framework's `client/`, `server/` and `shared/`: the repository root in
- * a checkout (TypeScript sources, run through tsx), or the installed package's `lib/` (the same
- * tree compiled to `.js`).
- */
-export const FRAMEWORK_ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/[\\/]$/, '');
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-
-/** The absolute path of one of the framework's modules, named by its source path. */
-export function frameworkFile(sourcePath: string): string {
-  return join(FRAMEWORK_ROOT, FROM_SOURCE ? sourcePath : sourcePath.replace(/\.tsx?$/, '.js'));
-}
 
 export const CLIENT_ENTRY = frameworkFile('client/entry.tsx');
 export const SERVER_ENTRY = frameworkFile('server/production.ts');

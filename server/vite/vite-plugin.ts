@@ -16,7 +16,7 @@
  *   `public/` folder against it (public-files.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, extname, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import {
   DEFAULT_ROUTER_CONFIG,
@@ -24,9 +24,10 @@ import {
   ROUTER_CONFIG_FILE,
   type RouterConfig,
 } from '../../shared/router-config.js';
-import { buildRouteTree, COMPONENT_FILES, classifyFile } from '../../shared/route-tree.js';
+import { buildRouteTree, COMPONENT_FILES, classifyFile, type RouteNode } from '../../shared/route-tree.js';
 import { actionId } from '../actions/action-registry.js';
 import { checkPublicFiles } from './public-files.js';
+import { frameworkFile } from './framework-files.js';
 import { scanAppDir } from './scan-app-dir.js';
 import { reachableModules } from '../actions/reachable-actions.js';
 import { clientModule, isUseServer, serverExports, serverModule } from '../actions/use-server.js';
@@ -42,10 +43,7 @@ const RESOLVED_INSTRUMENTATION_ID = '\0' + INSTRUMENTATION_ID;
 /** The app's start-up hook, at the root of its app directory (as Next.js's `instrumentation.ts`). */
 export const INSTRUMENTATION_FILE = 'instrumentation.server.ts';
 /** The runtime the generated action code imports: references and form marks. */
-const REFERENCE_RUNTIME = resolve(
-  import.meta.dirname,
-  '../../client/server-reference' + extname(import.meta.url),
-);
+const REFERENCE_RUNTIME = frameworkFile('client/server-reference.ts');
 
 /** The app's router settings: its config file over the defaults, or the defaults alone. */
 export function readRouterConfig(appDir: string): RouterConfig {
@@ -69,10 +67,12 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
   let publicDir = '';
   // Action ids are paths relative to here: `src/` for `src/app`.
   const sourceRoot = dirname(appDir);
+  let tree: RouteNode | undefined;
   const rescan = () => {
     files = scanAppDir(appDir);
-    checkPublicFiles(buildRouteTree(files), appDir, publicDir);
+    tree = buildRouteTree(files);
     config = readRouterConfig(appDir);
+    checkPublicFiles(tree, appDir, publicDir);
   };
   const isClient = (env: { config: { consumer: string } } | undefined) => env?.config.consumer === 'client';
 
@@ -176,9 +176,9 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       };
       // A file added to public/ is served at once: say so if it hides a page.
       const onPublic = (path: string) => {
-        if (!publicDir || !path.startsWith(publicDir + sep)) return;
+        if (!publicDir || !tree || !path.startsWith(publicDir + sep)) return;
         try {
-          rescan();
+          checkPublicFiles(tree, appDir, publicDir);
         } catch (error) {
           server.config.logger.error(String(error));
         }
