@@ -13,6 +13,7 @@ import { checkHost } from './http/request-url.js';
 import { createRouteRuntime } from './render/route-runtime.js';
 import { NO_SCRIPT_CSP, noScriptByDefault, securityHeaders } from './http/security-headers.js';
 import { serveStaticFiles } from './http/static-files.js';
+import { sendMethodNotAllowed, sendText } from './http/answers.js';
 import { createSentryTunnel } from './sentry/sentry-tunnel.js';
 
 export interface SwitchyardApp extends Express {
@@ -58,25 +59,11 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
     return renderDocument(req, res);
   };
   app.post(`${ACTION_PATH}:id`, createActionHandler(options, routeOf, formStates, renderPage));
-  app.all(`${ACTION_PATH}:id`, (_req, res) => {
-    res
-      .status(405)
-      .setHeader('allow', 'POST')
-      .setHeader('cache-control', 'no-store')
-      .type('text/plain')
-      .send('Method Not Allowed: actions take POST.');
-  });
+  app.all(`${ACTION_PATH}:id`, (_req, res) => sendMethodNotAllowed(res, ['POST'], 'actions take POST.'));
 
   app.get(/.*/, renderDocument);
   app.head(/.*/, renderDocument);
-  app.all(/.*/, (_req, res) => {
-    res
-      .status(405)
-      .setHeader('allow', 'GET, HEAD')
-      .setHeader('cache-control', 'no-store')
-      .type('text/plain')
-      .send('Method Not Allowed');
-  });
+  app.all(/.*/, (_req, res) => sendMethodNotAllowed(res, ['GET', 'HEAD'], 'pages take GET and HEAD.'));
   app.use(finalErrorHandler(options.logger));
   return app;
 }
@@ -89,10 +76,7 @@ function finalErrorHandler(logger: { error(message: string, error?: unknown): vo
     if (!res.headersSent) res.setHeader('content-security-policy', NO_SCRIPT_CSP);
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      res
-        .status(status)
-        .type('text/plain')
-        .send(status === 400 ? 'Bad Request' : 'Request Error');
+      sendText(res, status, 'the request could not be read.');
       return;
     }
     logger.error('[switchyard] unhandled error', error);
@@ -100,6 +84,6 @@ function finalErrorHandler(logger: { error(message: string, error?: unknown): vo
       res.destroy();
       return;
     }
-    res.status(500).type('text/plain').send('Internal Server Error');
+    sendText(res, 500, 'the server failed to answer; the log says why.');
   };
 }

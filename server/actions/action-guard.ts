@@ -39,7 +39,7 @@ export interface ActionRefusal {
  *
  * @example
  * const refusal = checkActionOrigin(req, { trustProxy: false, allowedOrigins: [] });
- * if (refusal) return res.status(refusal.status).type('text/plain').send(refusal.message);
+ * if (refusal) return sendText(res, refusal.status, refusal.message); // 403 Forbidden: …
  */
 export function checkActionOrigin(req: ActionRequestHead, options: ActionGuardOptions): ActionRefusal | null {
   // Browsers set Sec-Fetch-Site themselves; no page can forge it, so this answer is final.
@@ -100,5 +100,5 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 function refuse(message: string): ActionRefusal {
-  return { status: 403, message: `Forbidden: ${message}` };
+  return { status: 403, message };
 }

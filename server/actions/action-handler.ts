@@ -6,7 +6,6 @@
  * `useActionState` form's page renders with what the action returned (server/render/form-state.ts);
  * when that is too large for a cookie, the page itself answers the post.
  */
-import { STATUS_CODES } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import {
   ACTION_HEADER,
@@ -17,13 +16,13 @@ import {
   type ActionAnswer,
   type Revalidated,
 } from '../../shared/actions.js';
-import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target.js';
+import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import { isRedirect, isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals.js';
 import { decodeActionArgs } from './action-args.js';
 import { checkActionOrigin, ownOrigin, parseOrigin } from './action-guard.js';
 import { createActionRegistry } from './action-registry.js';
 import { digestOf } from '../http/digest.js';
-import { errorDocument, refusedDocument } from '../render/error-document.js';
+import { noStore, sendErrorPage, sendRefusedRedirect, sendRetryLater, sendText } from '../http/answers.js';
 import type { FormState, FormStateStore } from '../render/form-state.js';
 import { HttpError } from '../http/http-error.js';
 import type { ResolvedOptions } from '../options.js';
@@ -31,7 +30,7 @@ import { runAsCaller } from './action-caller.js';
 import { clientKey, createRateLimiter } from './rate-limit.js';
 import { readBody } from './read-body.js';
 import { clientAddress } from '../http/request-url.js';
-import { isRetryLater } from '../http/retry-later.js';
+import { isRetryLater, RetryLater } from '../http/retry-later.js';
 import { runRevalidating } from './revalidate.js';
 
 /**
@@ -58,10 +57,10 @@ export function createActionHandler(
   const limiter = limit && createRateLimiter(limit);
 
   return async function handleAction(req: Request, res: Response): Promise<void> {
-    res.setHeader('cache-control', 'no-store');
+    noStore(res);
     const script = req.headers[ACTION_HEADER] !== undefined;
     const refused = checkActionOrigin(req, options.actionOrigins);
-    if (refused) return void res.status(refused.status).type('text/plain').send(refused.message);
+    if (refused) return sendText(res, refused.status, refused.message);
     const action = registry.lookupAction(String(req.params.id));
     if (!action) {
       // In development the app changes under the server: say so where its author looks.
@@ -69,18 +68,15 @@ export function createActionHandler(
         options.logger.error(
           `[switchyard] no server action ${String(req.params.id)} (is its module 'use server'?)`,
         );
-      return void res.status(404).type('text/plain').send('Not Found: no such server action.');
+      return sendText(res, 404, 'no such server action.');
     }
     const caller = clientKey(clientAddress(req, options.actionOrigins.trustProxy));
     // Counted before the body is read: a client over its limit costs no more than its headers.
     const wait = limiter ? limiter.take(caller, options.now()) : 0;
     if (limit && wait > 0) {
-      res.status(429).setHeader('retry-after', String(wait)).setHeader('connection', 'close');
-      return void res
-        .type('text/plain')
-        .send(
-          `Too Many Requests: at most ${limit.max} actions per ${limit.windowMs / 1000} s from one client; try again in ${wait} s.`,
-        );
+      res.setHeader('connection', 'close');
+      const message = `at most ${limit.max} actions per ${limit.windowMs / 1000} s from one client; try again in ${wait} s.`;
+      return sendRetryLater(res, new RetryLater(429, wait, message));
     }
 
     let args: unknown[];
@@ -91,7 +87,7 @@ export function createActionHandler(
       if (!(error instanceof HttpError)) throw error;
       // After a 413 the rest of the body is not read; closing is cheaper than draining it.
       if (error.status === 413) res.setHeader('connection', 'close');
-      return void res.status(error.status).type('text/plain').send(error.message);
+      return sendText(res, error.status, error.message);
     }
 
     const changed = new Map<string, Revalidated>();
@@ -100,10 +96,7 @@ export function createActionHandler(
       result = await runAsCaller(caller, () => runRevalidating(changed, async () => action(...args)));
     } catch (error) {
       if (isRouterSignal(error)) return answerSignal(req, res, script, error, [...changed.values()]);
-      if (isRetryLater(error)) {
-        res.status(error.status).setHeader('retry-after', String(error.retryAfterSeconds));
-        return void res.type('text/plain').send(`${STATUS_CODES[error.status]}: ${error.message}`);
-      }
+      if (isRetryLater(error)) return sendRetryLater(res, error);
       const digest = digestOf(error);
       options.logger.error(`[switchyard] action ${String(req.params.id)} failed, digest ${digest}`, error);
       options.reporter.report(error, {
@@ -112,7 +105,7 @@ export function createActionHandler(
         source: 'action',
       });
       if (script) return void res.status(500).json({ error: 'server', digest } satisfies ActionAnswer);
-      return void res.status(500).type('html').send(errorDocument(digest));
+      return sendErrorPage(res, digest);
     }
     if (script) {
       const answer: ActionAnswer = { value: result ?? null, revalidated: [...changed.values()] };
@@ -140,17 +133,12 @@ export function createActionHandler(
     let data = signalData(signal);
     if (isRedirect(signal)) {
       const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
-      if (location === null) {
-        return void res
-          .status(400)
-          .type('html')
-          .send(refusedDocument('Bad request', REFUSED_REDIRECT_MESSAGE));
-      }
+      if (location === null) return sendRefusedRedirect(res);
       data = { ...data, location } as typeof data;
       if (!script) return void res.redirect(303, location);
     }
     if (script) return void res.status(200).json({ signal: data, revalidated } satisfies ActionAnswer);
-    res.status(404).type('text/plain').send('Not Found');
+    sendText(res, 404, 'the action said not found.');
   }
 }
 

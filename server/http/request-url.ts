@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
+import { sendText } from './answers.js';
 
 /**
  * What ends a URL's host or hides part of it: a path, query or fragment, user info, and the
@@ -66,7 +67,7 @@ export function hostProblem(rawHeaders: readonly string[]): string | null {
 export const checkHost: RequestHandler = (req, res, next) => {
   const problem = hostProblem(req.rawHeaders);
   if (problem === null) return next();
-  res.status(400).setHeader('cache-control', 'no-store').type('text/plain').send(`Bad Request: ${problem}`);
+  sendText(res, 400, problem);
 };
 
 /**

@@ -7,6 +7,7 @@ import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-
 import type { DataMode, PageDataError, PageDataResponse } from '../../shared/page-data.js';
 import { segmentKey } from '../../shared/page-state.js';
 import { dirOf } from '../../shared/route-tree.js';
+import { noStore } from '../http/answers.js';
 import { sendJson } from '../http/compression.js';
 import type { ResolvedPage } from './resolve-page.js';
 import type { RouteRuntime } from './route-runtime.js';
@@ -23,7 +24,7 @@ export function sendPageData(
   mode: DataMode | null,
 ): void {
   const { state } = page;
-  res.setHeader('cache-control', 'no-store');
+  noStore(res);
   // The client loads a page whose loader failed as a document, where its error.tsx renders.
   if (state.error || page.status === 500) {
     return void res

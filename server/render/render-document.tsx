@@ -23,7 +23,7 @@ import {
 } from '../../shared/page-data.js';
 import { filesOf, toSearchParams } from '../../shared/page-state.js';
 import { dirOf } from '../../shared/route-tree.js';
-import { checkRedirectTarget, REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target.js';
+import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import {
   isNotFound,
   isRedirect,
@@ -38,7 +38,7 @@ import { RouterRoot } from '../../client/router-root.js';
 import { createStaticRouter } from '../../client/static-router.js';
 
 import { digestOf } from '../http/digest.js';
-import { errorDocument, refusedDocument } from './error-document.js';
+import { noStore, sendErrorPage, sendRefusedRedirect, sendRetryLater, sendText } from '../http/answers.js';
 import type { ErrorContext } from '../sentry/error-reporter.js';
 import { negotiateEncoding, sendJson } from '../http/compression.js';
 import type { FormStateStore } from './form-state.js';
@@ -81,40 +81,11 @@ export function createDocumentHandler(
     : '';
 
   return async function renderDocument(req: Request, res: Response): Promise<void> {
-    const target = parseRequestTarget(req.originalUrl);
-    if (!target) {
-      res.status(400).type('text/plain').send('Bad Request: the request target is not a path.');
-      return;
-    }
-    const url = target;
-    // A page-data request is this same request with another answer (see shared/page-data.ts).
-    const from = url.searchParams.get(PAGE_DATA_PARAM);
-    const mode = url.searchParams.get(PREFETCH_PARAM);
-    const whole = url.searchParams.get(WHOLE_PARAM);
+    const read = readPageRequest(req.originalUrl);
+    if (typeof read === 'string') return sendText(res, 400, read);
+    const { url, from, mode, whole, segments } = read;
     // JSON runs nowhere: the no-script policy would only add its ~130 bytes to every prefetch.
     if (from !== null) res.removeHeader('content-security-policy');
-    url.searchParams.delete(PAGE_DATA_PARAM);
-    url.searchParams.delete(PREFETCH_PARAM);
-    url.searchParams.delete(WHOLE_PARAM);
-    if (mode !== null && (from === null || !isDataMode(mode))) {
-      res
-        .status(400)
-        .type('text/plain')
-        .send(`Bad Request: ${PREFETCH_PARAM} must be one of auto, full, rest, with ${PAGE_DATA_PARAM}.`);
-      return;
-    }
-    if (whole !== null && (from === null || whole !== '1')) {
-      res
-        .status(400)
-        .type('text/plain')
-        .send(`Bad Request: ${WHOLE_PARAM} must be 1, with ${PAGE_DATA_PARAM}.`);
-      return;
-    }
-    const segments = decodePathname(url.pathname);
-    if (!segments) {
-      res.status(400).type('text/plain').send('Bad Request: the URL path has a malformed percent-encoding.');
-      return;
-    }
 
     stats.activeRenders++;
     stats.pendingDeadlines++;
@@ -153,20 +124,15 @@ export function createDocumentHandler(
     };
 
     const fail = (error: unknown, source: ErrorContext['source'] = 'load') => {
-      if (isRetryLater(error) && !res.headersSent) {
-        res.status(error.status).setHeader('retry-after', String(error.retryAfterSeconds));
-        res.setHeader('cache-control', 'no-store').type('text/plain').send(error.message);
-        return;
-      }
+      if (isRetryLater(error) && !res.headersSent) return sendRetryLater(res, error);
       if (outcome === 'completed') outcome = 'failed';
       const digest = record(error, source, 'failed');
       if (res.headersSent || res.destroyed) {
         res.destroy();
         return;
       }
-      res.status(500).setHeader('cache-control', 'no-store');
-      if (from !== null) res.json({ error: 'server', digest } satisfies PageDataError);
-      else res.type('html').send(errorDocument(digest, options.mode === 'development' ? error : undefined));
+      if (from !== null) noStore(res).status(500).json({ error: 'server', digest } satisfies PageDataError);
+      else sendErrorPage(res, digest, options.mode === 'development' ? error : undefined);
     };
 
     /**
@@ -212,7 +178,7 @@ export function createDocumentHandler(
           status: 200,
           intercept: { at: dirOf(owner), slot, state: intercepted.slot },
         };
-        sendJson(res.status(200).setHeader('cache-control', 'no-store'), body);
+        sendJson(noStore(res).status(200), body);
         return;
       }
       match = matchRoute(runtime.tree, segments);
@@ -241,9 +207,9 @@ export function createDocumentHandler(
      */
     function sendRedirect(signal: RedirectSignal): void {
       const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
-      res.setHeader('cache-control', 'no-store');
+      noStore(res);
       if (location === null) {
-        res.status(400).type('html').send(refusedDocument('Bad request', REFUSED_REDIRECT_MESSAGE));
+        sendRefusedRedirect(res);
       } else if (from !== null) {
         const body: RedirectAnswer = {
           buildId: options.buildId,
@@ -349,6 +315,31 @@ export function createDocumentHandler(
       return meta ?? '';
     }
   };
+}
+
+/**
+ * What a page request asks, read from its target, or what is wrong with it (a 400's message).
+ * A page-data request is the same request with another answer (see shared/page-data.ts): its
+ * parameters are taken off the URL the page knows itself by.
+ */
+function readPageRequest(target: string):
+  | string
+  | { url: URL; from: string | null; mode: string | null; whole: string | null; segments: string[] } {
+  const url = parseRequestTarget(target);
+  if (!url) return 'the request target is not a path.';
+  const from = url.searchParams.get(PAGE_DATA_PARAM);
+  const mode = url.searchParams.get(PREFETCH_PARAM);
+  const whole = url.searchParams.get(WHOLE_PARAM);
+  url.searchParams.delete(PAGE_DATA_PARAM);
+  url.searchParams.delete(PREFETCH_PARAM);
+  url.searchParams.delete(WHOLE_PARAM);
+  if (mode !== null && (from === null || !isDataMode(mode))) {
+    return `${PREFETCH_PARAM} must be one of auto, full, rest, with ${PAGE_DATA_PARAM}.`;
+  }
+  if (whole !== null && (from === null || whole !== '1')) return `${WHOLE_PARAM} must be 1, with ${PAGE_DATA_PARAM}.`;
+  const segments = decodePathname(url.pathname);
+  if (!segments) return 'the URL path has a malformed percent-encoding.';
+  return { url, from, mode, whole, segments };
 }
 
 function rootFiles(runtime: RouteRuntime) {

@@ -5,7 +5,7 @@
  * to Sentry itself: every failure is a status with a plain-text reason, never a stack.
  */
 import type { IncomingMessage } from 'node:http';
-import { STATUS_CODES } from 'node:http';
+import { sendText } from '../http/answers.js';
 import { createGunzip } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import {
@@ -104,7 +104,7 @@ function refuse(req: Request, res: Response, error: unknown): void {
   // A body left unread must not be drained from a client that may keep sending: drop the connection.
   if (!req.complete) res.setHeader('connection', 'close');
   if (status === 503) res.setHeader('retry-after', String(BUSY_RETRY_AFTER_S));
-  res.status(status).type('text/plain').send(`${STATUS_CODES[status]}: ${message}`);
+  sendText(res, status, message);
 }
 
 /** The body as received. Over `maxBytes` it is refused from its length alone, or mid-read. */

@@ -104,7 +104,7 @@ test('the last resort, a file that vanished after start-up: a bare 500 with the 
     rmSync(join(dir, 'gone.txt'));
     const res = await request(server).get('/gone.txt');
     expect(res.status).toBe(500);
-    expect(res.text).toBe('Internal Server Error');
+    expect(res.text).toBe('Internal Server Error: the server failed to answer; the log says why.');
     expect(res.headers['content-security-policy']).toBe(NO_SCRIPT_CSP);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -55,7 +55,7 @@ test.each([
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe(String(RENDER_DEADLINE_RETRY_AFTER_S));
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.text()).toBe(TOO_SLOW_MESSAGE);
+    expect(await res.text()).toBe(`Service Unavailable: ${TOO_SLOW_MESSAGE}`);
     expect(await outcome).toBe('timeout');
     expect(server.locals.stats).toEqual({ activeRenders: 0, pendingDeadlines: 0 });
 
@@ -84,7 +84,7 @@ test('a shell still suspended at the deadline is the same 503, not a 500 reporte
     const res = await response;
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe(String(RENDER_DEADLINE_RETRY_AFTER_S));
-    expect(await res.text()).toBe(TOO_SLOW_MESSAGE);
+    expect(await res.text()).toBe(`Service Unavailable: ${TOO_SLOW_MESSAGE}`);
     expect(await outcome).toBe('timeout');
     expect(logger.error).toHaveBeenCalledTimes(1);
     expect(reporter.report).not.toHaveBeenCalled();

@@ -1,0 +1,50 @@
+/**
+ * The answers the framework writes itself, in one place: refusals, "try again later", the
+ * refused redirect and the error pages. None of them may be kept by a cache (a 4xx or a 503 is
+ * about this request, now), so every one is `Cache-Control: no-store`; text answers start with
+ * their status's name so that a log or a terminal shows what happened without the status line.
+ * An app's own answers (pages, page data, route handlers) set their own headers.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Response } from 'express';
+import { REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target.js';
+import { errorDocument, refusedDocument } from '../render/error-document.js';
+import type { RetryLater } from './retry-later.js';
+
+/** Marks an answer as never to be stored by a browser or a proxy. */
+export function noStore(res: Response): Response {
+  return res.setHeader('cache-control', 'no-store');
+}
+
+/**
+ * A plain-text answer: `Bad Request: the URL path has a malformed percent-encoding.` The message
+ * is the server's own text, never the app's data, and is sent as it is (text, not HTML).
+ */
+export function sendText(res: Response, status: number, message: string): void {
+  noStore(res).status(status).type('text/plain').send(`${STATUS_CODES[status] ?? 'Error'}: ${message}`);
+}
+
+/** 405, with the methods this URL answers in `Allow`. */
+export function sendMethodNotAllowed(res: Response, allow: readonly string[], message: string): void {
+  res.setHeader('allow', allow.join(', '));
+  sendText(res, 405, message);
+}
+
+/** A `RetryLater` from app code (or the server's own), as 429 or 503 with `Retry-After`. */
+export function sendRetryLater(res: Response, error: RetryLater): void {
+  res.setHeader('retry-after', String(error.retryAfterSeconds));
+  sendText(res, error.status, error.message);
+}
+
+/** A redirect whose target is not this site's (or an allowed origin's): a 400 page that says so. */
+export function sendRefusedRedirect(res: Response): void {
+  noStore(res).status(400).type('html').send(refusedDocument('Bad request', REFUSED_REDIRECT_MESSAGE));
+}
+
+/**
+ * The server's own error page, with the digest that finds the error in the logs. `shown` is the
+ * error itself, given in development only.
+ */
+export function sendErrorPage(res: Response, digest: string, shown?: unknown): void {
+  noStore(res).status(500).type('html').send(errorDocument(digest, shown));
+}
