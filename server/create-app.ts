@@ -13,6 +13,7 @@ import { checkHost } from './http/request-url.js';
 import { createRouteRuntime } from './render/route-runtime.js';
 import { NO_SCRIPT_CSP, noScriptByDefault, securityHeaders } from './http/security-headers.js';
 import { serveStaticFiles } from './http/static-files.js';
+import { requestScope } from './request/request-scope.js';
 import { sendMethodNotAllowed, sendText } from './http/answers.js';
 import { createSentryTunnel } from './sentry/sentry-tunnel.js';
 
@@ -41,6 +42,16 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   // Mounted with no DSN too: it answers 404 then, where a POST elsewhere is a 405.
   const tunnel = createSentryTunnel({ dsn: options.sentry.dsn, timeoutMs: options.sentry.tunnelTimeoutMs });
   app.post(options.sentry.tunnelPath, tunnel);
+
+  // From here on app code runs: `cookies()`, `setHeader()` and the rest find their request.
+  app.use(
+    requestScope({
+      secret: options.secret,
+      trustProxy: options.actionOrigins.trustProxy,
+      mode: options.mode,
+      logger: options.logger,
+    }),
+  );
 
   // Actions first: a POST anywhere else is a 405, and GET on an action URL is one too.
   const routeOf = (path: string) => {

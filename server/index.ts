@@ -6,3 +6,4 @@ export { revalidatePath } from './actions/revalidate.js';
 export { callerAddress } from './actions/action-caller.js';
 export { RetryLater } from './http/retry-later.js';
 export type { SwitchyardOptions } from './options.js';
+export { cookies, headers, setHeader, setStatus, type Cookies, type Cookie, type CookieOptions } from './request/request-api.js';

@@ -21,7 +21,10 @@ export function noStore(res: Response): Response {
  * is the server's own text, never the app's data, and is sent as it is (text, not HTML).
  */
 export function sendText(res: Response, status: number, message: string): void {
-  noStore(res).status(status).type('text/plain').send(`${STATUS_CODES[status] ?? 'Error'}: ${message}`);
+  noStore(res)
+    .status(status)
+    .type('text/plain')
+    .send(`${STATUS_CODES[status] ?? 'Error'}: ${message}`);
 }
 
 /** 405, with the methods this URL answers in `Allow`. */

@@ -8,6 +8,7 @@ import type { DataMode, PageDataError, PageDataResponse } from '../../shared/pag
 import { segmentKey } from '../../shared/page-state.js';
 import { dirOf } from '../../shared/route-tree.js';
 import { noStore } from '../http/answers.js';
+import { pageStatus } from '../request/request-scope.js';
 import { sendJson } from '../http/compression.js';
 import type { ResolvedPage } from './resolve-page.js';
 import type { RouteRuntime } from './route-runtime.js';
@@ -53,7 +54,8 @@ export function sendPageData(
       return { ...rest, reuseLayoutData: true };
     }),
   };
-  sendJson(res.status(page.status), body);
+  // The loader's status, as the document would have it: a page, data or not, answers the same.
+  sendJson(res.status(pageStatus(page.status)), body);
 }
 
 /** The route of the page a client says it comes from (a path it may have made up). */

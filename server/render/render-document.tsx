@@ -58,6 +58,7 @@ import { parseRequestTarget } from '../http/request-url.js';
 import { isRetryLater, RetryLater } from '../http/retry-later.js';
 import { RENDER_DEADLINE_RETRY_AFTER_S } from '../../shared/constants.js';
 import { contentSecurityPolicy } from '../http/security-headers.js';
+import { pageStatus } from '../request/request-scope.js';
 
 export const TOO_SLOW_MESSAGE = 'This page took too long to prepare; try again in a moment.';
 
@@ -269,7 +270,7 @@ export function createDocumentHandler(
             showNotFound();
             return;
           }
-          res.status(early ? 404 : page.status);
+          res.status(early ? 404 : pageStatus(page.status));
           res.setHeader('content-type', 'text/html; charset=utf-8');
           res.setHeader('cache-control', 'no-store');
           if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));

@@ -20,5 +20,14 @@ test('switchyard exports', () => {
 });
 
 test('switchyard/server exports', () => {
-  expect(Object.keys(server).sort()).toEqual(['RetryLater', 'callerAddress', 'createApp', 'revalidatePath']);
+  expect(Object.keys(server).sort()).toEqual([
+    'RetryLater',
+    'callerAddress',
+    'cookies',
+    'createApp',
+    'headers',
+    'revalidatePath',
+    'setHeader',
+    'setStatus',
+  ]);
 });

@@ -1,0 +1,143 @@
+/**
+ * The cookies of one request: those it came with, and those app code sets or deletes while it is
+ * answered. A cookie set is read back at once (middleware can set what a loader then reads), and
+ * goes out as one `Set-Cookie` line per name, the last call winning.
+ *
+ * Defaults follow what a session cookie needs: `HttpOnly` (no script reads it), `SameSite=Lax`
+ * (not sent on another site's posts), `Path=/`, and `Secure` when the request came over https.
+ *
+ * A signed cookie is `value.signature`: an HMAC-SHA256 of the name and value under a key derived
+ * from the app's secret, so a browser can read it but not change it, and a value cannot be moved
+ * to another cookie's name. Reading checks it in constant time; a value that was changed, cut
+ * short, or is larger than a browser keeps reads as absent — never an error.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseCookie, stringifySetCookie, type SerializeOptions } from 'cookie';
+
+/** Browsers keep a cookie's name and value up to 4096 bytes together; past it they drop it. */
+export const MAX_COOKIE_BYTES = 4096;
+/** Cookies read off one request: a header with more is read up to here. */
+const MAX_COOKIE_HEADER_BYTES = 16 * 1024;
+/** An HMAC-SHA256 in base64url. */
+const SIGNATURE_LENGTH = 43;
+
+export interface CookieOptions {
+  /** Seconds until it expires; `0` expires it now. Without it (or `expires`) it ends with the browser session. */
+  maxAge?: number;
+  expires?: Date;
+  path?: string;
+  domain?: string;
+  /** `true` by default: scripts in the page cannot read it. */
+  httpOnly?: boolean;
+  /** By default, `true` when the request came over https. */
+  secure?: boolean;
+  /** `'lax'` by default. */
+  sameSite?: 'lax' | 'strict' | 'none';
+  partitioned?: boolean;
+  priority?: 'low' | 'medium' | 'high';
+  /** Signs the value with the app's secret; read it back with `get(name, { signed: true })`. */
+  signed?: boolean;
+}
+
+export interface Cookie {
+  name: string;
+  value: string;
+}
+
+/** The key that signs cookies: derived from the app's secret, kept apart from its other uses. */
+export function cookieKey(secret: string): Buffer {
+  return createHmac('sha256', secret).update('switchyard cookie signing').digest();
+}
+
+function signatureOf(key: Buffer, name: string, value: string): string {
+  return createHmac('sha256', key).update(`${name}=${value}`).digest('base64url');
+}
+
+export class CookieJar {
+  /** Parsed when first read: most requests never look at their cookies. */
+  private received: Record<string, string | undefined> | undefined;
+  /** What this request set, by name: the value, or `undefined` for deleted. */
+  private readonly changed = new Map<string, { value: string | undefined; line: string }>();
+
+  constructor(
+    private readonly header: string | undefined,
+    private readonly key: Buffer,
+    private readonly https: boolean,
+  ) {}
+
+  get(name: string, options?: { signed?: boolean }): string | undefined {
+    const value = this.changed.has(name) ? this.changed.get(name)!.value : this.incoming()[name];
+    if (value === undefined) return undefined;
+    return options?.signed ? this.unsign(name, value) : value;
+  }
+
+  /** Every cookie this request has now, signed ones as sent (`value.signature`). */
+  getAll(): Cookie[] {
+    const all = new Map(Object.entries(this.incoming()));
+    for (const [name, { value }] of this.changed) all.set(name, value);
+    return [...all].flatMap(([name, value]) => (value === undefined ? [] : [{ name, value }]));
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  set(name: string, value: string, options: CookieOptions = {}): void {
+    const { signed, ...attributes } = options;
+    const stored = signed ? `${value}.${signatureOf(this.key, name, value)}` : value;
+    const line = this.line(name, stored, attributes);
+    this.changed.set(name, { value: stored, line });
+  }
+
+  delete(name: string, options: Pick<CookieOptions, 'path' | 'domain'> = {}): void {
+    // Expired at once, with the attributes that name the cookie being removed.
+    this.changed.set(name, { value: undefined, line: this.line(name, '', { ...options, maxAge: 0 }) });
+  }
+
+  /** The `Set-Cookie` lines for the answer. */
+  setCookieLines(): string[] {
+    return [...this.changed.values()].map(({ line }) => line);
+  }
+
+  private line(name: string, value: string, options: Omit<CookieOptions, 'signed'>): string {
+    const attributes: SerializeOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.https,
+      ...options,
+    };
+    if (attributes.sameSite === 'none' && !attributes.secure) {
+      throw new TypeError(`cookie "${name}": SameSite=None needs Secure, or browsers drop it`);
+    }
+    // Throws a TypeError naming what is wrong for a name or attribute a header cannot carry.
+    const line = stringifySetCookie(name, value, attributes);
+    const size = line.indexOf(';') < 0 ? line.length : line.indexOf(';');
+    if (size > MAX_COOKIE_BYTES) {
+      throw new RangeError(
+        `cookie "${name}" is ${size} bytes encoded; browsers drop cookies over ${MAX_COOKIE_BYTES} (keep large data on the server and its id in the cookie)`,
+      );
+    }
+    return line;
+  }
+
+  private incoming(): Record<string, string | undefined> {
+    if (!this.received) {
+      const header = this.header ?? '';
+      this.received = parseCookie(
+        header.length > MAX_COOKIE_HEADER_BYTES ? header.slice(0, MAX_COOKIE_HEADER_BYTES) : header,
+      );
+    }
+    return this.received;
+  }
+
+  private unsign(name: string, stored: string): string | undefined {
+    if (stored.length > MAX_COOKIE_BYTES) return undefined;
+    const dot = stored.lastIndexOf('.');
+    if (dot < 0 || stored.length - dot - 1 !== SIGNATURE_LENGTH) return undefined;
+    const value = stored.slice(0, dot);
+    const given = Buffer.from(stored.slice(dot + 1));
+    const expected = Buffer.from(signatureOf(this.key, name, value));
+    return given.length === expected.length && timingSafeEqual(given, expected) ? value : undefined;
+  }
+}

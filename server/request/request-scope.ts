@@ -1,0 +1,108 @@
+/**
+ * The request being answered, for app code that runs while it is: `cookies()`, `headers()`,
+ * `setStatus()` and `setHeader()` from `switchyard-react/server` work in middleware, loaders,
+ * actions and route handlers alike, with no request object passed down (as Next.js's `cookies()`
+ * does). The scope lives in an `AsyncLocalStorage` for the length of one request.
+ *
+ * What app code sets is kept here and applied to the answer at the moment its headers go out,
+ * whatever writes it (a page, page data, an error page, a redirect, a route handler's `Response`):
+ * so a cookie set before a redirect travels with the redirect. After that moment nothing can be
+ * added: in development that is a thrown error, in production a logged warning.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from '../options.js';
+import { requestScheme } from '../http/request-url.js';
+import { CookieJar, cookieKey } from './cookies.js';
+
+export interface RequestScope {
+  readonly req: IncomingMessage;
+  readonly cookies: CookieJar;
+  /** Headers app code added to the answer, applied over the framework's own. */
+  readonly headers: Headers;
+  /** The status a loader asked for; a page that renders is sent with it. */
+  status: number | undefined;
+  /** The answer's headers have gone out: nothing more can be set. */
+  sent: boolean;
+  readonly development: boolean;
+  readonly logger: Logger;
+}
+
+export interface RequestScopeOptions {
+  secret: string;
+  trustProxy: boolean;
+  mode: 'production' | 'development';
+  logger: Logger;
+}
+
+const storage = new AsyncLocalStorage<RequestScope>();
+
+/** Express middleware: runs the rest of the request inside its scope. */
+export function requestScope({ secret, trustProxy, mode, logger }: RequestScopeOptions): RequestHandler {
+  const key = cookieKey(secret);
+  return (req, res, next) => {
+    const https = requestScheme(req, trustProxy) === 'https';
+    const scope: RequestScope = {
+      req,
+      cookies: new CookieJar(req.headers.cookie, key, https),
+      headers: new Headers(),
+      status: undefined,
+      sent: false,
+      development: mode === 'development',
+      logger,
+    };
+    applyWhenSent(res, scope);
+    storage.run(scope, next);
+  };
+}
+
+/**
+ * Node writes every answer's head through `writeHead` (an answer that never calls it gets an
+ * implicit one), so wrapping it is the one place where all answers pass.
+ */
+function applyWhenSent(res: Response, scope: RequestScope): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+    if (!scope.sent) {
+      scope.sent = true;
+      if (!this.headersSent) {
+        scope.headers.forEach((value, name) => this.setHeader(name, value));
+        const lines = scope.cookies.setCookieLines();
+        if (lines.length > 0) this.appendHeader('set-cookie', lines);
+      }
+    }
+    return writeHead.apply(this, args);
+  } as Response['writeHead'];
+}
+
+/** The scope of the request being answered; `what` names the caller for the error outside one. */
+export function currentScope(what: string): RequestScope {
+  const scope = storage.getStore();
+  if (!scope) {
+    throw new Error(
+      `${what} can only be called while a request is answered: in middleware, a loader, a server action or a route handler`,
+    );
+  }
+  return scope;
+}
+
+/**
+ * Whether something may still be added to the answer. Too late, development throws (the author
+ * sees it at once) and production logs and goes on: the page is already on its way.
+ */
+export function stillOpen(scope: RequestScope, what: string): boolean {
+  if (!scope.sent) return true;
+  const message =
+    `${what} came after the response's headers were sent (a loader below a loading state runs ` +
+    'after the page has started streaming): it was ignored. Call it from a loader that runs before the shell, or from middleware.';
+  if (scope.development) throw new Error(message);
+  scope.logger.error(`[switchyard] warning: ${message}`);
+  return false;
+}
+
+/** The status a page answer goes out with: the loader's, unless the page itself is a 404 or 500. */
+export function pageStatus(base: number): number {
+  const status = storage.getStore()?.status;
+  return base === 200 && status !== undefined ? status : base;
+}

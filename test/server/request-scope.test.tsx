@@ -1,0 +1,296 @@
+/**
+ * `cookies()`, `headers()`, `setStatus()` and `setHeader()` over HTTP: what a loader or an action
+ * sets reaches the answer, documents and page data alike, and signed cookies read as absent when
+ * anyone but the server wrote them.
+ */
+import type { AddressInfo } from 'node:net';
+import type { ReactNode } from 'react';
+import request from 'supertest';
+import { describe, expect, test, vi } from 'vitest';
+import { createApp } from '../../server/create-app';
+import { CookieJar, cookieKey } from '../../server/request/cookies';
+import { cookies, headers, setHeader, setStatus } from '../../server/request/request-api';
+import type { RouteModules } from '../../server/render/route-runtime';
+import { Suspense } from 'react';
+import { ACTION_HEADER, actionUrl } from '../../shared/actions';
+import { actionId } from '../../server/actions/action-registry';
+import { redirect } from '../../shared/router-signals';
+
+const SECRET = 'a-test-secret-that-is-long-enough-for-the-check';
+
+/** Opened by the test once the answer's headers arrived: the late loader runs on after that. */
+let shellSent = deferred();
+
+const page = (render: (data: unknown) => ReactNode) => async () => ({
+  default: ({ data }: { data: unknown }) => render(data),
+});
+const loader = (load: () => unknown) => async () => ({ load });
+
+const modules: RouteModules = {
+  'layout.tsx': async () => ({
+    default: ({ children }: { children: ReactNode }) => (
+      <html lang="en">
+        <body>{children}</body>
+      </html>
+    ),
+  }),
+  'visit/page.tsx': page((data) => <p id="visits">{String(data)}</p>),
+  'visit/page.server.ts': loader(() => {
+    const seen = Number(cookies().get('visits', { signed: true }) ?? 0) + 1;
+    cookies().set('visits', String(seen), { signed: true });
+    cookies().set('theme', 'dark', { httpOnly: false, maxAge: 60 });
+    return seen;
+  }),
+  'created/page.tsx': page(() => <p>made</p>),
+  'created/page.server.ts': loader(() => {
+    setStatus(201);
+    setHeader('cache-control', 'public, max-age=60');
+    setHeader('x-made-by', 'loader');
+    return null;
+  }),
+  'gone/page.tsx': page(() => <p>gone</p>),
+  'gone/page.server.ts': loader(() => setStatus(410)),
+  'echo/page.tsx': page((data) => <p id="echo">{String(data)}</p>),
+  'echo/page.server.ts': loader(() => {
+    const read = headers();
+    return `${read.get('accept-language')}|${cookies().get('plain')}|${cookies().getAll().length}`;
+  }),
+  'readonly/page.tsx': page((data) => <p id="readonly">{String(data)}</p>),
+  'readonly/page.server.ts': loader(() => {
+    try {
+      headers().set('x', 'y');
+      return 'changed';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }),
+  'bad-status/page.tsx': page(() => <p>never</p>),
+  'bad-status/page.server.ts': loader(() => setStatus(302)),
+  'bad-header/page.tsx': page(() => <p>never</p>),
+  'bad-header/page.server.ts': loader(() => setHeader('x-evil', 'a\r\nset-cookie: owned=1')),
+  'reserved/page.tsx': page(() => <p>never</p>),
+  'reserved/page.server.ts': loader(() => setHeader('Set-Cookie', 'owned=1')),
+  'oversized/page.tsx': page(() => <p>never</p>),
+  'oversized/page.server.ts': loader(() => cookies().set('big', 'x'.repeat(5000))),
+  'deleted/page.tsx': page(() => <p>deleted</p>),
+  'deleted/page.server.ts': loader(() => {
+    cookies().delete('visits');
+    return cookies().get('visits') ?? 'absent';
+  }),
+  // Below the loading state, this loader runs after the shell went out.
+  'late/layout.tsx': async () => ({
+    default: ({ children }: { children: ReactNode }) => (
+      <Suspense fallback={<p>wait</p>}>{children}</Suspense>
+    ),
+  }),
+  'late/loading.tsx': page(() => <p>loading</p>),
+  'late/page.tsx': page((data) => <p id="late">{String(data)}</p>),
+  'late/page.server.ts': loader(async () => {
+    await shellSent.promise;
+    try {
+      setStatus(404);
+      return 'applied';
+    } catch (error) {
+      return (error as Error).message.split(' (')[0];
+    }
+  }),
+};
+
+function app(mode: 'production' | 'development' = 'production') {
+  const logger = { error: vi.fn(), info: vi.fn() };
+  return { app: createApp({ modules, logger, secret: SECRET, mode }), logger };
+}
+
+const cookiesOf = (res: request.Response): string[] =>
+  (res.headers['set-cookie'] as unknown as string[]) ?? [];
+const valueOf = (lines: string[], name: string) =>
+  lines
+    .find((l) => l.startsWith(`${name}=`))
+    ?.split(';')[0]!
+    .slice(name.length + 1);
+
+describe('cookies', () => {
+  test('a loader sets cookies with safe defaults; a signed one counts visits', async () => {
+    const server = app().app;
+    const first = await request(server).get('/visit');
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('<p id="visits">1</p>');
+    const lines = cookiesOf(first);
+    const visits = lines.find((l) => l.startsWith('visits='))!;
+    expect(visits).toMatch(/; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(lines.find((l) => l.startsWith('theme='))).toBe('theme=dark; Max-Age=60; Path=/; SameSite=Lax');
+
+    const second = await request(server)
+      .get('/visit')
+      .set('cookie', `visits=${valueOf(lines, 'visits')}`);
+    expect(second.text).toContain('<p id="visits">2</p>');
+  });
+
+  test('over https (a trusted proxy says so) cookies are Secure', async () => {
+    const server = createApp({ modules, secret: SECRET, actionOrigins: { trustProxy: true } });
+    const res = await request(server).get('/visit').set('x-forwarded-proto', 'https');
+    expect(cookiesOf(res).every((l) => l.includes('; Secure'))).toBe(true);
+    const plain = await request(server).get('/visit');
+    expect(cookiesOf(plain).some((l) => l.includes('Secure'))).toBe(false);
+  });
+
+  test.each([
+    ['a changed value', (v: string) => v.replace(/^5/, '9')],
+    ['a cut signature', (v: string) => v.slice(0, -3)],
+    ['no signature', (v: string) => v.split('.')[0]!],
+    ['a signature from another cookie name', () => signedWith('other', '5')],
+    ['an oversized value', (v: string) => `${'1'.repeat(5000)}${v}`],
+    [
+      'a value signed with another secret',
+      () => signedWith('visits', '5', 'another-secret-another-secret-another-secret'),
+    ],
+  ])('a tampered signed cookie reads as absent, never an error: %s', async (_name, tamper) => {
+    const good = signedWith('visits', '5');
+    // The genuine value is read, so the tampered one is refused for its tampering alone.
+    const genuine = await request(app().app)
+      .get('/visit')
+      .set('cookie', `visits=${encodeURIComponent(good)}`);
+    expect(genuine.text).toContain('<p id="visits">6</p>');
+    const res = await request(app().app)
+      .get('/visit')
+      .set('cookie', `visits=${encodeURIComponent(tamper(good))}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<p id="visits">1</p>');
+  });
+
+  test('a deleted cookie expires on the answer and reads as absent at once', async () => {
+    const res = await request(app().app).get('/deleted').set('cookie', 'visits=abc');
+    expect(res.text).toContain('absent');
+    expect(cookiesOf(res)).toEqual(['visits=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax']);
+  });
+
+  test('headers() and cookies() read the request; headers() cannot be changed', async () => {
+    const res = await request(app().app)
+      .get('/echo')
+      .set('accept-language', 'sv')
+      .set('cookie', 'plain=hello%20there; other=1');
+    expect(res.text).toContain('sv|hello there|2');
+    const readonly = await request(app().app).get('/readonly');
+    expect(readonly.text).toContain('cannot be changed');
+  });
+
+  test('a cookie browsers would drop is an error naming it, logged with a digest', async () => {
+    const { app: server, logger } = app();
+    const res = await request(server).get('/oversized');
+    expect(res.status).toBe(500);
+    expect(logger.error.mock.calls[0]![1]).toBeInstanceOf(RangeError);
+    expect(String(logger.error.mock.calls[0]![1])).toContain('cookie "big" is 5004 bytes');
+  });
+
+  test('outside a request the functions say where they work', () => {
+    expect(() => cookies()).toThrow(/cookies\(\) can only be called while a request is answered/);
+    expect(() => setStatus(201)).toThrow(/setStatus\(\) can only be called/);
+  });
+
+  test('the jar on its own: a cookie read back, a tampered one absent', () => {
+    const jar = new CookieJar('a=1', cookieKey(SECRET), false);
+    jar.set('b', '2', { signed: true });
+    expect(jar.get('b', { signed: true })).toBe('2');
+    expect(jar.get('a', { signed: true })).toBeUndefined();
+    expect(jar.getAll().map((c) => c.name)).toEqual(['a', 'b']);
+    expect(() => jar.set('bad name', 'x')).toThrow(TypeError);
+    expect(() => jar.set('n', 'x', { sameSite: 'none' })).toThrow(/SameSite=None needs Secure/);
+  });
+});
+
+describe('actions', () => {
+  test('a cookie set by an action goes out with its redirect, with JavaScript and without', async () => {
+    const id = actionId('app/actions.ts', 'signIn');
+    const actions = {
+      [id]: async () => async () => {
+        cookies().set('session', 'ada', { signed: true });
+        throw redirect('/visit');
+      },
+    };
+    const server = createApp({ modules, actions, secret: SECRET });
+    const base = () =>
+      request(server).post(actionUrl(id)).set('host', '127.0.0.1').set('origin', 'http://127.0.0.1');
+    const script = await base()
+      .set(ACTION_HEADER, '1')
+      .set('content-type', 'application/json')
+      .send('{"args":[]}');
+    expect(script.status).toBe(200);
+    expect(script.body.signal).toMatchObject({ kind: 'redirect', location: '/visit' });
+    const form = await base().type('form').send('a=1');
+    expect(form.status).toBe(303);
+    for (const res of [script, form]) {
+      expect(cookiesOf(res)).toEqual([
+        expect.stringMatching(/^session=ada\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/),
+      ]);
+    }
+  });
+});
+
+describe('status and headers', () => {
+  test("a loader's status and headers apply to the document and to page data alike", async () => {
+    const server = app().app;
+    for (const path of ['/created', '/created?_sy=%2F']) {
+      const res = await request(server).get(path);
+      expect(res.status).toBe(201);
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+      expect(res.headers['x-made-by']).toBe('loader');
+    }
+    expect((await request(server).get('/gone')).status).toBe(410);
+  });
+
+  test('a redirect status, a header with a line break, or a reserved header is refused with a clear error', async () => {
+    const { app: server, logger } = app();
+    for (const path of ['/bad-status', '/bad-header', '/reserved']) {
+      const res = await request(server).get(path);
+      expect(res.status).toBe(500);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.headers['x-evil']).toBeUndefined();
+    }
+    const messages = logger.error.mock.calls.map((call) => String(call[1]));
+    expect(messages[0]).toContain('throw redirect(url)');
+    expect(messages[1]).toMatch(/TypeError/);
+    expect(messages[2]).toContain('use cookies().set()');
+  });
+
+  test('after the shell went out: an error in development, a logged warning in production', async () => {
+    const dev = app('development');
+    const devRes = await lateAnswer(dev.app);
+    expect(devRes.status).toBe(200);
+    expect(devRes.text).toContain('setStatus(404) came after the response');
+
+    const prod = app('production');
+    const prodRes = await lateAnswer(prod.app);
+    expect(prodRes.status).toBe(200);
+    expect(prodRes.text).toContain('applied');
+    expect(prod.logger.error).toHaveBeenCalledWith(
+      expect.stringMatching(/^\[switchyard\] warning: setStatus\(404\) came after/),
+    );
+  });
+});
+
+function signedWith(name: string, value: string, secret = SECRET): string {
+  const jar = new CookieJar(undefined, cookieKey(secret), false);
+  jar.set(name, value, { signed: true });
+  return decodeURIComponent(valueOf(jar.setCookieLines(), name)!);
+}
+
+/** `/late`, letting its loader go on only once the answer's status line has arrived. */
+async function lateAnswer(server: ReturnType<typeof createApp>): Promise<{ status: number; text: string }> {
+  shellSent = deferred();
+  const http = server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => http.once('listening', resolve));
+  try {
+    const { port } = http.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/late`);
+    shellSent.resolve();
+    return { status: res.status, text: await res.text() };
+  } finally {
+    http.close();
+  }
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
