@@ -13,6 +13,7 @@ import { checkHost } from './http/request-url.js';
 import { createRouteRuntime } from './render/route-runtime.js';
 import { NO_SCRIPT_CSP, noScriptByDefault, securityHeaders } from './http/security-headers.js';
 import { serveStaticFiles } from './http/static-files.js';
+import { runMiddleware } from './request/middleware.js';
 import { requestScope } from './request/request-scope.js';
 import { sendMethodNotAllowed, sendText } from './http/answers.js';
 import { createSentryTunnel } from './sentry/sentry-tunnel.js';
@@ -52,6 +53,10 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
       logger: options.logger,
     }),
   );
+
+  // The app's middleware, if it has one: before actions, pages and page data, after the files.
+  const middleware = runtime.tree.files.middleware;
+  if (middleware) app.use(runMiddleware(runtime, middleware, options));
 
   // Actions first: a POST anywhere else is a 405, and GET on an action URL is one too.
   const routeOf = (path: string) => {

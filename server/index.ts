@@ -7,3 +7,4 @@ export { callerAddress } from './actions/action-caller.js';
 export { RetryLater } from './http/retry-later.js';
 export type { SwitchyardOptions } from './options.js';
 export { cookies, headers, setHeader, setStatus, type Cookies, type Cookie, type CookieOptions } from './request/request-api.js';
+export type { Middleware, MiddlewareContext } from './request/middleware.js';

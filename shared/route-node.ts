@@ -7,7 +7,8 @@ import type { Segment } from './segment.js';
 
 /** Files with a meaning to the router; anything else in the app directory is left alone. */
 export const COMPONENT_FILES = ['layout', 'page', 'loading', 'not-found', 'error', 'default'] as const;
-export const SERVER_FILES = ['layout.server', 'page.server'] as const;
+/** Server-only files: loaders, and the app's `middleware` (at the root of the app directory only). */
+export const SERVER_FILES = ['layout.server', 'page.server', 'middleware'] as const;
 export type ComponentFile = (typeof COMPONENT_FILES)[number];
 export type ServerFile = (typeof SERVER_FILES)[number];
 export type RouteFile = ComponentFile | ServerFile;

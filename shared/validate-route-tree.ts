@@ -20,6 +20,11 @@ export function validateRouteTree(root: RouteNode): string[] {
     checkCatchAllIsLast(branch, problems);
     checkInterceptDepth(node, ancestors, problems);
     checkInterceptPlace(node, ancestors, problems);
+    if (node.files.middleware && node.segment) {
+      problems.push(
+        `${node.files.middleware}: middleware runs before every request, so it lives at the root of the app directory`,
+      );
+    }
     if (node.files.page && !branch.some(isParallel)) {
       for (const key of urlKeysOf(branch)) {
         const other = pages.get(key);

@@ -22,7 +22,7 @@ import {
   type RedirectAnswer,
 } from '../../shared/page-data.js';
 import { filesOf, toSearchParams } from '../../shared/page-state.js';
-import { dirOf } from '../../shared/route-tree.js';
+import { COMPONENT_FILES, dirOf } from '../../shared/route-tree.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import {
   isNotFound,
@@ -59,6 +59,7 @@ import { isRetryLater, RetryLater } from '../http/retry-later.js';
 import { RENDER_DEADLINE_RETRY_AFTER_S } from '../../shared/constants.js';
 import { contentSecurityPolicy } from '../http/security-headers.js';
 import { pageStatus } from '../request/request-scope.js';
+import { toWebRequest } from '../http/web-response.js';
 
 export const TOO_SLOW_MESSAGE = 'This page took too long to prepare; try again in a moment.';
 
@@ -132,7 +133,10 @@ export function createDocumentHandler(
         res.destroy();
         return;
       }
-      if (from !== null) noStore(res).status(500).json({ error: 'server', digest } satisfies PageDataError);
+      if (from !== null)
+        noStore(res)
+          .status(500)
+          .json({ error: 'server', digest } satisfies PageDataError);
       else sendErrorPage(res, digest, options.mode === 'development' ? error : undefined);
     };
 
@@ -159,7 +163,7 @@ export function createDocumentHandler(
       url: url.pathname + url.search,
       searchParams: toSearchParams(url.searchParams),
       buildId: options.buildId,
-      request: () => (webRequest ??= toWebRequest(req, url, controller.signal)),
+      request: () => (webRequest ??= loaderRequest(req, url, controller.signal)),
       cutAtLoading: mode === 'auto',
       streamBelowLoading: from === null,
       keepsUnmatchedSlots: from !== null,
@@ -323,9 +327,9 @@ export function createDocumentHandler(
  * A page-data request is the same request with another answer (see shared/page-data.ts): its
  * parameters are taken off the URL the page knows itself by.
  */
-function readPageRequest(target: string):
-  | string
-  | { url: URL; from: string | null; mode: string | null; whole: string | null; segments: string[] } {
+function readPageRequest(
+  target: string,
+): string | { url: URL; from: string | null; mode: string | null; whole: string | null; segments: string[] } {
   const url = parseRequestTarget(target);
   if (!url) return 'the request target is not a path.';
   const from = url.searchParams.get(PAGE_DATA_PARAM);
@@ -337,15 +341,18 @@ function readPageRequest(target: string):
   if (mode !== null && (from === null || !isDataMode(mode))) {
     return `${PREFETCH_PARAM} must be one of auto, full, rest, with ${PAGE_DATA_PARAM}.`;
   }
-  if (whole !== null && (from === null || whole !== '1')) return `${WHOLE_PARAM} must be 1, with ${PAGE_DATA_PARAM}.`;
+  if (whole !== null && (from === null || whole !== '1'))
+    return `${WHOLE_PARAM} must be 1, with ${PAGE_DATA_PARAM}.`;
   const segments = decodePathname(url.pathname);
   if (!segments) return 'the URL path has a malformed percent-encoding.';
   return { url, from, mode, whole, segments };
 }
 
+const COMPONENT_ROLES: ReadonlySet<string> = new Set(COMPONENT_FILES);
+
 function rootFiles(runtime: RouteRuntime) {
   const { page: _page, ...files } = Object.fromEntries(
-    Object.entries(runtime.tree.files).filter(([role]) => !role.endsWith('.server')),
+    Object.entries(runtime.tree.files).filter(([role]) => COMPONENT_ROLES.has(role)),
   );
   return files;
 }
@@ -356,21 +363,8 @@ function rootFiles(runtime: RouteRuntime) {
  * itself is collected, and the render's signal reaches, through its listeners, the response and
  * this very `Request` — a cycle the registry never lets go of, one response per page.
  */
-function toWebRequest(req: Request, url: URL, signal: AbortSignal): globalThis.Request {
+function loaderRequest(req: Request, url: URL, signal: AbortSignal): globalThis.Request {
   const follower = new AbortController();
   signal.addEventListener('abort', () => follower.abort(signal.reason), { once: true });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
-    else if (value !== undefined) headers.set(name, value);
-  }
-  // Joined as text: the path is a path even when it starts with `//` (the Host was checked).
-  return new globalThis.Request(
-    `${req.protocol}://${req.get('host') ?? 'localhost'}${url.pathname}${url.search}`,
-    {
-      method: req.method,
-      headers,
-      signal: follower.signal,
-    },
-  );
+  return toWebRequest(req, url, `${req.protocol}://${req.get('host') ?? 'localhost'}`, follower.signal);
 }

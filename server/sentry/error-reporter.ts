@@ -8,7 +8,7 @@ export interface ErrorContext {
   route: string | null;
   /** The digest the browser was shown for this error. */
   digest: string;
-  source: 'render' | 'load' | 'action';
+  source: 'render' | 'load' | 'action' | 'middleware';
 }
 
 export interface ErrorReporter {
