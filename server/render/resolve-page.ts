@@ -284,11 +284,12 @@ async function loadLayoutData(
   match: RouteMatch | undefined,
   req: PageRequest,
 ) {
-  if (!match) return;
-  const args = { params: match.params, searchParams: req.searchParams, request: req.request() };
+  // A URL no route matches still renders in the root layout, with the root layout's data.
+  const branch = match?.branch ?? [runtime.tree];
+  const args = { params: match?.params ?? {}, searchParams: req.searchParams, request: req.request() };
   await Promise.all(
     state.segments.map(async (segment, i) => {
-      const file = match.branch[i]?.files['layout.server'];
+      const file = branch[i]?.files['layout.server'];
       const data = await runLoad(runtime, file, args).catch((error: unknown) => {
         // A layout that throws notFound() for its own URL has nothing better to show.
         if (isNotFound(error)) return undefined;

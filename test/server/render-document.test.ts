@@ -54,6 +54,8 @@ describe('document requests', () => {
     expect(res.status).toBe(404);
     expect(res.text).toContain('<title>Fixture</title>');
     expect(res.text).toContain('<h1>Fixture not found</h1>');
+    // The root layout renders with its own data, as on every other page (it may show who is signed in).
+    expect(res.text).toContain('"layoutData":{"site":"fixture"}');
   });
 
   test('notFound() in load is a 404 with the not-found page', async () => {
