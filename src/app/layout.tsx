@@ -1,7 +1,9 @@
 import { Link, type LayoutProps } from 'switchyard-react';
+import { Account } from '../components/account';
 import { NavLink } from '../components/nav-link';
 import { NavigationProgress } from '../components/navigation-progress';
 import { PagesViewed } from '../components/pages-viewed';
+import type { SiteData } from '../lib/types';
 import './styles.css';
 
 /**
@@ -11,7 +13,7 @@ import './styles.css';
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='4' fill='%232456c7'/%3E%3Cpath d='M3 11l3-4 3 3 2-2 2 3z' fill='%23fff'/%3E%3C/svg%3E";
 
-export default function RootLayout({ children }: LayoutProps) {
+export default function RootLayout({ children, data }: LayoutProps<Record<string, never>, SiteData>) {
   return (
     <html lang="en">
       <head>
@@ -46,6 +48,7 @@ export default function RootLayout({ children }: LayoutProps) {
                 </li>
               </ul>
             </nav>
+            <Account user={data.user} />
           </div>
         </header>
         <main id="main" className="wrap site-main" tabIndex={-1}>

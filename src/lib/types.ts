@@ -81,3 +81,15 @@ export interface DocsPageData {
   html: string;
   nav: DocsNavItem[];
 }
+
+/** The root layout's data: who is signed in, for the header. */
+export interface SiteData {
+  user: Pick<User, 'handle' | 'name'> | null;
+}
+
+export interface SignInData {
+  users: Pick<User, 'handle' | 'name' | 'hue'>[];
+  /** Where to go after signing in: a path on this site. */
+  next: string;
+  signedInAs: string | null;
+}
