@@ -4,7 +4,8 @@
  * a bad link into a normal sign-in instead of an error page.
  */
 export function nextPath(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.includes('\\'))
+    return '/';
   // A path whose parse lands on another origin (tabs and newlines are dropped by URL parsing) is not one.
   const url = new URL(next, 'http://here.invalid');
   return url.origin === 'http://here.invalid' ? url.pathname + url.search + url.hash : '/';

@@ -24,7 +24,11 @@ export default function SignInPage({ data }: PageProps<Record<string, never>, Si
               <input type="hidden" name="handle" value={user.handle} />
               <input type="hidden" name="next" value={data.next} />
               <button type="submit" className="button sign-in-button">
-                <span className="avatar" style={{ background: `hsl(${user.hue} 55% 45%)` }} aria-hidden="true">
+                <span
+                  className="avatar"
+                  style={{ background: `hsl(${user.hue} 55% 45%)` }}
+                  aria-hidden="true"
+                >
                   {user.name[0]}
                 </span>
                 Sign in as {user.name}
