@@ -46,6 +46,9 @@ export default function RootLayout({ children, data }: LayoutProps<Record<string
                 <li>
                   <NavLink href="/lab">Lab</NavLink>
                 </li>
+                <li>
+                  <NavLink href="/me">You</NavLink>
+                </li>
               </ul>
             </nav>
             <Account user={data.user} />
