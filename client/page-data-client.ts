@@ -2,6 +2,7 @@
  * The client half of the page-data protocol (shared/page-data.ts): reading an answer, and
  * filling in the layout data the server left out because the client holds it.
  */
+import { unflatten } from 'devalue';
 import {
   isIntercepted,
   PAGE_DATA_TYPE,
@@ -9,15 +10,25 @@ import {
   type PageDataAnswer,
   type PageDataResponse,
 } from '../shared/page-data.js';
-import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state.js';
+import {
+  DATA_KINDS,
+  segmentKey,
+  type PageState,
+  type SegmentState,
+  type SlotState,
+} from '../shared/page-state.js';
 import type { CachedPage, Prefetched } from './router-types.js';
 
 /**
  * Anything but a JSON page state (a 5xx, a proxy's HTML page) is a failed fetch. A body the
  * client will not read is cancelled: left alone, the browser keeps its request open (and its
- * connection busy) until the next full page load.
+ * connection busy) until the next full page load. The loader data that came encoded (a `Date`,
+ * a `Map`…) is rebuilt before the answer is returned. `onBody` learns the body's length.
  */
-export async function readPageData(response: Response): Promise<PageDataAnswer> {
+export async function readPageData(
+  response: Response,
+  onBody?: (chars: number) => void,
+): Promise<PageDataAnswer> {
   const type = response.headers.get('content-type');
   const failure =
     response.status >= 500
@@ -29,7 +40,26 @@ export async function readPageData(response: Response): Promise<PageDataAnswer> 
     discardBody(response);
     throw new Error(failure);
   }
-  return (await response.json()) as PageDataAnswer;
+  const text = await response.text();
+  onBody?.(text.length);
+  const answer = JSON.parse(text) as PageDataAnswer;
+  if (isIntercepted(answer)) decodeSegments(answer.intercept.state.segments);
+  else if ('segments' in answer) decodeSegments(answer.segments);
+  return answer;
+}
+
+/** Puts each segment's `encoded` data back in its place, slots included. */
+function decodeSegments(segments: readonly SegmentState[]): void {
+  for (const segment of segments) {
+    const { encoded } = segment;
+    if (encoded) {
+      for (const kind of DATA_KINDS) {
+        if (Object.hasOwn(encoded, kind)) segment[kind] = unflatten(encoded[kind] as number | unknown[]);
+      }
+      delete segment.encoded;
+    }
+    for (const slot of Object.values(segment.slots ?? {})) decodeSegments(slot.segments);
+  }
 }
 
 /** Ends a response's request without reading it. */

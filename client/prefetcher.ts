@@ -109,11 +109,7 @@ export function createPrefetcher({
               signal: deadline.signal,
               headers: { accept: PAGE_DATA_TYPE },
             })
-            .then(async (response) => {
-              const answer = await readPageData(response);
-              charge(wireBytes(response, answer));
-              return answer;
-            }),
+            .then((response) => readPageData(response, (chars) => charge(wireBytes(response, chars)))),
           effects.preloadRoute?.(url.pathname),
         ]),
       );
@@ -296,11 +292,11 @@ export type Prefetcher = ReturnType<typeof createPrefetcher>;
 /**
  * What a response cost on the wire: its headers, and its body's `content-length` (the compressed
  * size, which the server always sends for page data) or, through a proxy that drops it, the
- * size of the JSON as read.
+ * length of the JSON as read.
  */
-function wireBytes(response: Response, answer: unknown): number {
+function wireBytes(response: Response, bodyChars: number): number {
   const length = Number(response.headers.get('content-length') ?? NaN);
-  return RESPONSE_HEADER_BYTES + (Number.isFinite(length) ? length : JSON.stringify(answer).length);
+  return RESPONSE_HEADER_BYTES + (Number.isFinite(length) ? length : bodyChars);
 }
 
 /** Reads an entry's result, waiting if it is still on its way. */

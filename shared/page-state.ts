@@ -1,12 +1,17 @@
 /**
  * What the server tells the client about the page it rendered: enough to hydrate the same tree
  * without a request, and later to know which segments a navigation changes.
- * It is plain JSON; `serialize-for-script.ts` makes it safe inside a `<script>`.
+ * Its own fields are plain JSON; the loader data in it may be richer (server/render/encode-data.ts
+ * says how each reaches the browser).
  */
 import type { Params } from './match-route.js';
 import type { ComponentFile } from './route-tree.js';
 
 export type SearchParams = Record<string, string | string[]>;
+
+/** The two places of loader data in a segment. */
+export const DATA_KINDS = ['layoutData', 'pageData'] as const;
+export type DataKind = (typeof DATA_KINDS)[number];
 
 export interface SegmentState {
   /** Folder path relative to the app directory, `''` for the root. */
@@ -22,6 +27,12 @@ export interface SegmentState {
    * params), so the server left it out and the client keeps its own.
    */
   reuseLayoutData?: true;
+  /**
+   * Page data only: the loader data that is not plain JSON (a `Date`, a `Map`, an `undefined`
+   * inside, an object met twice…), in devalue's flattened form, in place of `layoutData` or
+   * `pageData`. The client puts it back with `unflatten` before anything reads the state.
+   */
+  encoded?: Partial<Record<DataKind, unknown>>;
   /** The parallel routes this segment's layout renders beside `children`, by slot name. */
   slots?: Record<string, SlotState>;
 }

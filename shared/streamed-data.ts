@@ -4,7 +4,7 @@
  * data, which React's `use()` reads: synchronously once settled, suspending until then. The
  * page state lists those places in `streamed`; each settles once, on both sides, from a payload.
  */
-import type { PageState, SegmentState } from './page-state.js';
+import { DATA_KINDS, type DataKind, type PageState, type SegmentState } from './page-state.js';
 import type { SignalData } from './router-signals.js';
 
 /** A promise whose outcome can be read synchronously, the shape React's `use()` understands. */
@@ -21,7 +21,7 @@ export type StreamedPayload = { value: unknown } | { signal: SignalData } | { di
 export const STREAM_GLOBAL = '__SY_S';
 
 /** A streamed place: a segment's folder and which of its data it is (`photos/[id]#pageData`). */
-export function streamedId(dir: string, kind: 'layoutData' | 'pageData'): string {
+export function streamedId(dir: string, kind: DataKind): string {
   return `${dir}#${kind}`;
 }
 
@@ -49,8 +49,6 @@ export function isTracked(value: unknown): value is Tracked {
   return value instanceof Promise && typeof (value as Partial<Tracked>).status === 'string';
 }
 
-const KINDS = ['layoutData', 'pageData'] as const;
-
 /** Every segment of a state, slots included, outermost first. */
 function allSegments(segments: readonly SegmentState[]): SegmentState[] {
   return segments.flatMap((s) => [
@@ -60,11 +58,13 @@ function allSegments(segments: readonly SegmentState[]): SegmentState[] {
 }
 
 /** The streamed places of a state (server side: where its loaders left a tracked promise). */
-export function streamedPlaces(state: PageState): { id: string; data: Tracked }[] {
+export function streamedPlaces(
+  state: PageState,
+): { id: string; dir: string; kind: DataKind; data: Tracked }[] {
   return allSegments(state.segments).flatMap((segment) =>
-    KINDS.flatMap((kind) => {
-      const data = segment[kind];
-      return isTracked(data) ? [{ id: streamedId(segment.dir, kind), data }] : [];
+    DATA_KINDS.flatMap((kind) => {
+      const { dir, [kind]: data } = segment;
+      return isTracked(data) ? [{ id: streamedId(dir, kind), dir, kind, data }] : [];
     }),
   );
 }
@@ -83,7 +83,7 @@ export function awaitStreamed(state: PageState): Map<string, Settler> {
   const wanted = new Set(state.streamed ?? []);
   const settlers = new Map<string, Settler>();
   for (const segment of allSegments(state.segments)) {
-    for (const kind of KINDS) {
+    for (const kind of DATA_KINDS) {
       const id = streamedId(segment.dir, kind);
       if (!wanted.has(id)) continue;
       segment[kind] = track(new Promise((resolve, reject) => settlers.set(id, { resolve, reject })));

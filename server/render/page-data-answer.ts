@@ -10,19 +10,22 @@ import { dirOf } from '../../shared/route-tree.js';
 import { noStore } from '../http/answers.js';
 import { pageStatus } from '../request/request-scope.js';
 import { sendJson } from '../http/compression.js';
+import { encodeSegments, type LoaderFileOf } from './encode-data.js';
 import type { ResolvedPage } from './resolve-page.js';
 import type { RouteRuntime } from './route-runtime.js';
 
 /**
  * Answers a page-data request with the page state as JSON, leaving out the layout data the
  * client holds: a segment it shares with the page it comes from (same node, same params), or,
- * for `rest`, the segments down to the loading state it shows.
+ * for `rest`, the segments down to the loading state it shows. Data that cannot be sent throws
+ * (`UnsendableDataError`) before anything is written.
  */
 export function sendPageData(
   res: Response,
   page: ResolvedPage,
   fromMatch: RouteMatch | undefined,
   mode: DataMode | null,
+  fileOf: LoaderFileOf,
 ): void {
   const { state } = page;
   noStore(res);
@@ -48,11 +51,14 @@ export function sendPageData(
   const body: PageDataResponse = {
     ...state,
     status: page.status,
-    segments: state.segments.map((segment) => {
-      if (!held.has(segmentKey(segment.dir, state.params))) return segment;
-      const { layoutData: _held, ...rest } = segment;
-      return { ...rest, reuseLayoutData: true };
-    }),
+    segments: encodeSegments(
+      state.segments.map((segment) => {
+        if (!held.has(segmentKey(segment.dir, state.params))) return segment;
+        const { layoutData: _held, ...rest } = segment;
+        return { ...rest, reuseLayoutData: true };
+      }),
+      fileOf,
+    ),
   };
   // The loader's status, as the document would have it: a page, data or not, answers the same.
   sendJson(res.status(pageStatus(page.status)), body);

@@ -42,6 +42,7 @@ import { noStore, sendErrorPage, sendRefusedRedirect, sendRetryLater, sendText }
 import type { ErrorContext } from '../sentry/error-reporter.js';
 import { negotiateEncoding, sendJson } from '../http/compression.js';
 import type { FormStateStore } from './form-state.js';
+import { encodeSegments, loaderFile, pageStateScript, type LoaderFileOf } from './encode-data.js';
 import { HtmlInjector } from './html-injector.js';
 import { matchUrl, sendPageData } from './page-data-answer.js';
 import { isStreamedLoadError, signalMetaTag, streamData } from './streamed-html.js';
@@ -81,6 +82,8 @@ export function createDocumentHandler(
   const sentryScript = dsn
     ? `;${sentryConfigScript({ dsn, tunnel: tunnelPath, release, ...(environment ? { environment } : {}) })}`
     : '';
+  // Only asked on the way to a message: which file's `load` returned data that cannot be sent.
+  const fileOf: LoaderFileOf = (dir, kind) => loaderFile(runtime.tree, dir, kind);
 
   return async function renderDocument(req: Request, res: Response): Promise<void> {
     const read = readPageRequest(req.originalUrl);
@@ -181,7 +184,11 @@ export function createDocumentHandler(
           buildId: options.buildId,
           url: pageRequest.url,
           status: 200,
-          intercept: { at: dirOf(owner), slot, state: intercepted.slot },
+          intercept: {
+            at: dirOf(owner),
+            slot,
+            state: { ...intercepted.slot, segments: encodeSegments(intercepted.slot.segments, fileOf) },
+          },
         };
         sendJson(noStore(res).status(200), body);
         return;
@@ -199,7 +206,11 @@ export function createDocumentHandler(
     if (controller.signal.aborted) return;
     if (from !== null) {
       // Asked whole, nothing is trimmed: the client does not trust the layout data it holds.
-      sendPageData(res, page, whole === null ? fromMatch : undefined, mode as DataMode | null);
+      try {
+        sendPageData(res, page, whole === null ? fromMatch : undefined, mode as DataMode | null, fileOf);
+      } catch (error) {
+        fail(error); // data that cannot be sent
+      }
       return;
     }
     // The page a no-JS form post came back to: its form shows what the action returned.
@@ -236,6 +247,13 @@ export function createDocumentHandler(
      * loader does; one thrown later, inside a Suspense boundary, can only add a meta tag.
      */
     function streamPage(page: ResolvedPage, mayRetry: boolean): void {
+      let stateScript: string;
+      try {
+        stateScript = pageStateScript(page.state, fileOf);
+      } catch (error) {
+        fail(error); // data that cannot be sent, before anything renders
+        return;
+      }
       const assets = runtime.assetsFor(filesOf(page.state));
       // From Node's pool of random UUIDs: unguessable, and no entropy call per request.
       const nonce = options.mode === 'production' ? randomUUID() : undefined;
@@ -255,7 +273,7 @@ export function createDocumentHandler(
           fail,
         );
       const stream = renderToPipeableStream(element, {
-        bootstrapScriptContent: `self.__SWITCHYARD__=${serializeForScript(page.state)}${formScript}${sentryScript}`,
+        bootstrapScriptContent: `self.__SWITCHYARD__=${stateScript}${formScript}${sentryScript}`,
         ...(formState ? { formState: formState as unknown as ReactFormState } : {}),
         bootstrapModules: [...runtime.bootstrap],
         ...(nonce ? { nonce } : {}),
@@ -303,9 +321,17 @@ export function createDocumentHandler(
       render.abort = stream.abort;
       if (controller.signal.aborted) stream.abort(controller.signal.reason);
       // The browser is told a digest for data the deadline cut off: the log must have it too.
-      streamData(page.state, out, nonce, controller.signal, (digest) => {
-        if (outcome === 'timeout')
-          logger.error(`[switchyard] ${req.method} ${url.pathname} render deadline passed, digest ${digest}`);
+      streamData(page.state, out, {
+        nonce,
+        cut: controller.signal,
+        onCut(digest) {
+          if (outcome === 'timeout')
+            logger.error(
+              `[switchyard] ${req.method} ${url.pathname} render deadline passed, digest ${digest}`,
+            );
+        },
+        fileOf,
+        onUnsendable: (error) => record(error, 'load', 'load failed'),
       });
     }
 

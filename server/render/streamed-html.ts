@@ -9,37 +9,54 @@ import { isRouterSignal, signalData, type RouterSignal } from '../../shared/rout
 import { serializeForScript } from '../../shared/serialize-for-script.js';
 import { STREAM_GLOBAL, streamedPlaces, type StreamedPayload } from '../../shared/streamed-data.js';
 import { digestOf } from '../http/digest.js';
+import { dataScript, type LoaderFileOf } from './encode-data.js';
 import { inlineScript, type HtmlInjector } from './html-injector.js';
+
+export interface StreamOptions {
+  nonce: string | undefined;
+  /** Aborted when the render is cut short. */
+  cut: AbortSignal;
+  /** Told the digest the browser gets for data the cut left unsent. */
+  onCut: (digest: string) => void;
+  fileOf: LoaderFileOf;
+  /** Logs and reports data that cannot be sent (`UnsendableDataError`); answers its digest. */
+  onUnsendable: (error: unknown) => string;
+}
 
 /**
  * Sends each streamed place's outcome as a script the client entry reads, as soon as
  * its loader settles: the data, a router signal, or the digest of an error (never the error).
- * A render cut short (deadline, S3) settles what is left as an error, so that no browser waits
- * on data that will never come.
+ * Data that cannot be sent settles its place as an error. A render cut short (deadline, S3)
+ * settles what is left as an error, so that no browser waits on data that will never come.
  */
-export function streamData(
-  state: PageState,
-  out: HtmlInjector,
-  nonce: string | undefined,
-  cut: AbortSignal,
-  onCut: (digest: string) => void,
-): void {
-  for (const { id, data } of streamedPlaces(state)) {
+export function streamData(state: PageState, out: HtmlInjector, options: StreamOptions): void {
+  const { nonce, cut, onCut, fileOf, onUnsendable } = options;
+  for (const { id, kind, dir, data } of streamedPlaces(state)) {
     let sent = false;
-    const send = (payload: StreamedPayload) => {
-      if (sent) return;
+    const push = (pair: string) => {
       sent = true;
-      out.inject(
-        inlineScript(`(self.${STREAM_GLOBAL}||=[]).push(${serializeForScript([id, payload])})`, nonce),
-      );
+      out.inject(inlineScript(`(self.${STREAM_GLOBAL}||=[]).push(${pair})`, nonce));
+    };
+    const send = (payload: StreamedPayload) => {
+      if (!sent) push(serializeForScript([id, payload]));
     };
     const fail = (error: unknown) =>
       send(isRouterSignal(error) ? { signal: signalData(error) } : { digest: digestOf(error) });
+    const sendValue = (value: unknown) => {
+      if (sent) return;
+      let script: string;
+      try {
+        script = dataScript(value, fileOf(dir, kind));
+      } catch (error) {
+        return send({ digest: onUnsendable(error) });
+      }
+      push(`[${serializeForScript(id)},{"value":${script}}]`);
+    };
     // Settled already (a fast loader): sent now, so it waits for the shell rather than for a
     // callback that could run after React has ended the response.
-    if (data.status === 'fulfilled') send({ value: data.value });
+    if (data.status === 'fulfilled') sendValue(data.value);
     else if (data.status === 'rejected') fail(data.reason);
-    else data.then((value) => send({ value }), fail);
+    else data.then(sendValue, fail);
     cut.addEventListener(
       'abort',
       () => {

@@ -52,3 +52,9 @@ test('navigation, prefetch and the devtools hooks load after the first paint', (
 test('the Sentry SDK is neither first-load nor after-paint code', () => {
   expect([...firstLoad, ...afterPaint].some((m) => m.includes('@sentry'))).toBe(false);
 });
+
+test("only devalue's decoder reaches the browser, after the first paint: the document needs none", () => {
+  expect(firstLoad.some((m) => m.includes('devalue'))).toBe(false);
+  expect(afterPaint).toContain('node_modules/devalue/src/parse.js');
+  expect(afterPaint.some((m) => /devalue\/src\/(stringify|uneval)\.js$/.test(m))).toBe(false);
+});
