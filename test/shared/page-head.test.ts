@@ -1,0 +1,135 @@
+/**
+ * Which modules' heads a page state shows, with which data and params, and the head they make:
+ * a page, a partial page, a caught error, a not-found, and an intercepted route in a slot.
+ */
+import { expect, test } from 'vitest';
+import type { Head } from '../../shared/head';
+import { headSources, pageHead } from '../../shared/page-head';
+import type { PageState } from '../../shared/page-state';
+import { track } from '../../shared/streamed-data';
+
+function page(over: Partial<PageState> = {}): PageState {
+  return {
+    buildId: 'b',
+    url: '/photos/3',
+    pattern: '/photos/[id]',
+    params: { id: '3' },
+    searchParams: {},
+    segments: [
+      { dir: '', files: { layout: 'layout.tsx', 'not-found': 'not-found.tsx' }, layoutData: 'site' },
+      {
+        dir: 'photos/[id]',
+        files: { page: 'photos/[id]/page.tsx', loading: 'photos/[id]/loading.tsx' },
+        pageData: 'photo 3',
+      },
+    ],
+    ...over,
+  };
+}
+
+const filesOf = (state: PageState, readStreamed = true) =>
+  headSources(state, readStreamed).map((s) => `${s.kind} ${s.file} ${JSON.stringify(s.data)}`);
+
+test('a page: the layouts root first, then the page, each with its own data and the params', () => {
+  const sources = headSources(page(), false);
+  expect(sources).toEqual([
+    { file: 'layout.tsx', kind: 'layout', data: 'site', params: { id: '3' } },
+    { file: 'photos/[id]/page.tsx', kind: 'page', data: 'photo 3', params: { id: '3' } },
+  ]);
+});
+
+test('a partial page (its loading state shows): the layouts down to it, no page', () => {
+  expect(filesOf(page({ pendingAt: 1 }))).toEqual(['layout layout.tsx "site"']);
+});
+
+test('a caught error: the layouts only; their title is left out, for the error page to name itself', () => {
+  const state = page({ error: { digest: 'd' } });
+  expect(filesOf(state)).toEqual(['layout layout.tsx "site"']);
+  const sources = headSources(state, true);
+  expect(pageHead(state, sources, [{ title: 'Site', description: 'A site.' }])).toEqual({
+    description: 'A site.',
+  });
+});
+
+test('a not-found: the layouts without their title, not indexed, then the not-found page’s own head', () => {
+  const state = page({ notFound: 'not-found.tsx', segments: [page().segments[0]!] });
+  const sources = headSources(state, true);
+  expect(filesOf(state)).toEqual(['layout layout.tsx "site"', 'page not-found.tsx undefined']);
+  const layout: Head = { title: 'Site', robots: 'index', description: 'A site.' };
+  expect(pageHead(state, sources, [layout, {}])).toEqual({ description: 'A site.', robots: 'noindex' });
+  expect(pageHead(state, sources, [layout, { title: 'Not here', robots: 'noindex, nofollow' }])).toEqual({
+    title: 'Not here',
+    description: 'A site.',
+    robots: 'noindex, nofollow',
+  });
+  // The built-in not-found page: nothing shows at the leaf, and no file names it.
+  const builtIn = page({ segments: [{ dir: '', files: { layout: 'layout.tsx' } }] });
+  expect(pageHead(builtIn, headSources(builtIn, true), [layout])).toEqual({
+    description: 'A site.',
+    robots: 'noindex',
+  });
+});
+
+test('an intercepted route in a slot comes after the page under it; an ordinary slot adds nothing', () => {
+  const feed = page({
+    url: '/photos/3',
+    mainUrl: '/',
+    pattern: '/',
+    params: {},
+    segments: [
+      { dir: '', files: { layout: 'layout.tsx' } },
+      {
+        dir: '(feed)',
+        files: { layout: '(feed)/layout.tsx', page: '(feed)/page.tsx' },
+        pageData: 'feed',
+        slots: {
+          side: {
+            segments: [{ dir: '(feed)/@side', files: { page: '(feed)/@side/page.tsx' } }],
+            params: {},
+            shows: 'page',
+          },
+          modal: {
+            segments: [
+              { dir: '(feed)/@modal', files: { layout: '(feed)/@modal/layout.tsx' }, layoutData: 'modal' },
+              {
+                dir: '(feed)/@modal/(.)photos/[id]',
+                files: { page: '(feed)/@modal/(.)photos/[id]/page.tsx' },
+                pageData: 'photo 3',
+              },
+            ],
+            params: { id: '3' },
+            shows: 'page',
+            intercepted: true,
+          },
+        },
+      },
+    ],
+  });
+  const sources = headSources(feed, true);
+  expect(sources.map((s) => [s.file, s.data, s.params])).toEqual([
+    ['layout.tsx', undefined, {}],
+    ['(feed)/layout.tsx', undefined, {}],
+    ['(feed)/page.tsx', 'feed', {}],
+    ['(feed)/@modal/layout.tsx', 'modal', { id: '3' }],
+    ['(feed)/@modal/(.)photos/[id]/page.tsx', 'photo 3', { id: '3' }],
+  ]);
+  expect(pageHead(feed, sources, [{}, {}, { title: 'Feed' }, {}, { title: 'Photo 3' }])).toEqual({
+    title: 'Photo 3',
+  });
+});
+
+test('streamed data: left out until it may be read and is there', async () => {
+  const state = page();
+  let resolve!: (value: unknown) => void;
+  const data = track(new Promise((r) => (resolve = r)));
+  state.segments[1]!.pageData = data;
+  expect(filesOf(state, true)).toEqual(['layout layout.tsx "site"']);
+  resolve('photo 3');
+  await data;
+  expect(filesOf(state, false)).toEqual(['layout layout.tsx "site"']);
+  expect(filesOf(state, true)).toEqual(['layout layout.tsx "site"', 'page photos/[id]/page.tsx "photo 3"']);
+  const failed = track(Promise.reject(new Error('no')));
+  await failed.catch(() => {});
+  state.segments[1]!.pageData = failed;
+  expect(filesOf(state, true)).toEqual(['layout layout.tsx "site"']);
+});
