@@ -21,10 +21,10 @@ export const pageEffects = {
 
 export type Importers = Readonly<Record<string, () => Promise<Record<string, unknown>>>>;
 
-/** Imports route files' modules (`import.meta.glob`'s importers), each file's default export. */
+/** Imports route files' modules (`import.meta.glob`'s importers): what `renderRoute` reads of each. */
 export async function loadRouteModules(importers: Importers, files: readonly string[]): Promise<Modules> {
   const loaded = await Promise.all(files.map((file) => importers[file]!()));
-  return new Map(files.map((file, i) => [file, loaded[i]!.default]));
+  return new Map(files.map((file, i) => [file, loaded[i]!]));
 }
 
 /** Reads our entry state out of `history.state`, which other code may have set to anything. */

@@ -54,7 +54,7 @@ async function start(state: PageState): Promise<void> {
     document,
     <RouterRoot
       router={router}
-      head={<Assets scripts={[]} styles={[]} />}
+      assets={<Assets scripts={[]} styles={[]} />}
       view={{
         afterCommit(snapshot) {
           view.afterCommit(snapshot);

@@ -13,3 +13,4 @@ export {
 } from './router-context.js';
 export { notFound, redirect, permanentRedirect } from '../shared/router-signals.js';
 export type { PageProps, LayoutProps, ErrorProps, LoadArgs, Params, SearchParams } from './types.js';
+export type { Head, HeadArgs } from '../shared/head.js';

@@ -6,19 +6,29 @@
  * A layout whose segment has slots gets each slot's own branch, rendered the same way, as a
  * prop beside `children`.
  * Each segment is keyed by its folder and its params, so a navigation keeps the state of the
- * segments whose params did not change and remounts the others.
+ * segments whose params did not change and remounts the others. The page's head tags render once,
+ * beside the tree (head-tags.tsx).
  */
 import { Fragment, Suspense, use, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { Params } from '../shared/match-route.js';
 import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state.js';
 import { isTracked, type Tracked } from '../shared/streamed-data.js';
 import { SegmentErrorBoundary, SignalBoundary } from './error-boundary.js';
+import { HeadTags } from './head-tags.js';
 import type { ErrorProps } from './types.js';
 
 // Route modules are typed loosely here: each role fixes its own props below.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyComponent = ComponentType<any>;
-export type ComponentMap = ReadonlyMap<string, AnyComponent>;
+
+/** What the tree reads of a route file's module: its component, and its `head` (head-tags.tsx). */
+export interface RouteModule {
+  default: AnyComponent;
+  head?: unknown;
+}
+
+/** Route modules by route file, as both sides load them. */
+export type ModuleMap = ReadonlyMap<string, RouteModule>;
 
 /** Used when the app has no root layout: the document still needs `<html>` and `<body>`. */
 function DefaultRootLayout({ children }: { children: ReactNode }) {
@@ -33,6 +43,7 @@ function DefaultRootLayout({ children }: { children: ReactNode }) {
 export function DefaultNotFound() {
   return (
     <main>
+      <title>404: This page could not be found.</title>
       <h1>404</h1>
       <p>This page could not be found.</p>
     </main>
@@ -49,12 +60,12 @@ function withData(data: unknown, render: (data: unknown) => ReactNode): ReactNod
   return isTracked(data) ? <Await data={data} render={render} /> : render(data);
 }
 
-export function renderRoute(state: PageState, components: ComponentMap, head?: ReactNode): ReactElement {
+export function renderRoute(state: PageState, modules: ModuleMap, assets?: ReactNode): ReactElement {
   const component = (file: string | undefined): AnyComponent | undefined => {
     if (file === undefined) return undefined;
-    const found = components.get(file);
+    const found = modules.get(file);
     if (!found) throw new Error(`switchyard: the component of ${file} was not loaded`);
-    return found;
+    return found.default;
   };
   const { params, searchParams, segments, pendingAt } = state;
   // Boundaries clear what they caught when the pathname changes.
@@ -151,7 +162,8 @@ export function renderRoute(state: PageState, components: ComponentMap, head?: R
   const tree = wrap(segments, leaf, params, pendingAt);
   return (
     <>
-      {head}
+      {assets}
+      <HeadTags state={state} modules={modules} />
       {tree}
     </>
   );

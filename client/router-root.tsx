@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { AppErrorBoundary } from './error-boundary.js';
-import { renderRoute, type ComponentMap } from './render-route.js';
+import { renderRoute, type ModuleMap } from './render-route.js';
 import type { Router, RouterSnapshot } from './router.js';
 import { RouterContext } from './router-context.js';
 
@@ -23,7 +23,16 @@ export function oncePerCommit(view: RouterView | undefined): (snapshot: RouterSn
   };
 }
 
-export function RouterRoot({ router, head, view }: { router: Router; head: ReactNode; view?: RouterView }) {
+/** `assets` are the route's scripts and styles, which React puts in `<head>` (assets.tsx). */
+export function RouterRoot({
+  router,
+  assets,
+  view,
+}: {
+  router: Router;
+  assets: ReactNode;
+  view?: RouterView;
+}) {
   const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
   const [afterCommit] = useState(() => oncePerCommit(view));
   useLayoutEffect(() => afterCommit(snapshot), [afterCommit, snapshot]);
@@ -31,7 +40,7 @@ export function RouterRoot({ router, head, view }: { router: Router; head: React
   return (
     <RouterContext.Provider value={value}>
       <AppErrorBoundary>
-        {renderRoute(snapshot.state, snapshot.modules as ComponentMap, head)}
+        {renderRoute(snapshot.state, snapshot.modules as ModuleMap, assets)}
       </AppErrorBoundary>
     </RouterContext.Provider>
   );

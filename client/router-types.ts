@@ -30,10 +30,10 @@ export interface DevtoolsSnapshot {
   budget: { limitBytes: number; spentBytes: number; inFlight: number; heldBack: string[] };
 }
 
-/** Components by route file; the core never looks inside. */
+/** Route modules by route file; the core never looks inside. */
 export type Modules = ReadonlyMap<string, unknown>;
 
-/** A page: its state (partial for an `auto` prefetch) and its components. */
+/** A page: its state (partial for an `auto` prefetch) and its route modules. */
 export interface Prefetched {
   state: PageState;
   modules: Modules;

@@ -261,8 +261,8 @@ export function createDocumentHandler(
       let early: RouterSignal | undefined;
       const element = (
         <RouterRoot
-          router={createStaticRouter(page.state, page.components)}
-          head={<Assets scripts={assets.scripts} styles={assets.styles} />}
+          router={createStaticRouter(page.state, page.modules)}
+          assets={<Assets scripts={assets.scripts} styles={assets.styles} />}
         />
       );
       const formScript = formState ? `;self.__SWITCHYARD_FORM__=${serializeForScript(formState)}` : '';

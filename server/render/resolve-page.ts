@@ -17,13 +17,13 @@ import {
 import { dirOf } from '../../shared/route-tree.js';
 import { isNotFound, isRedirect } from '../../shared/router-signals.js';
 import { streamedId, track } from '../../shared/streamed-data.js';
-import type { AnyComponent } from '../../client/render-route.js';
+import type { RouteModule } from '../../client/render-route.js';
 import { planPage, planSlot, type LoadJob } from './plan-branch.js';
 import type { RouteRuntime } from './route-runtime.js';
 
 export interface ResolvedPage {
   state: PageState;
-  components: Map<string, AnyComponent>;
+  modules: Map<string, RouteModule>;
   /** 500: a loader failed and an `error.tsx` caught it (`state.error`). */
   status: 200 | 404 | 500;
 }
@@ -183,7 +183,7 @@ export async function resolvePage(
   if (match.slotOnly) state.slotOnly = true;
   if (failed) {
     const caught = caughtPage(state, failed, req.onLoadError);
-    return { state: caught, components: await loadComponents(runtime, filesOf(caught)), status: 500 };
+    return { state: caught, modules: await loadModules(runtime, filesOf(caught)), status: 500 };
   }
   if (cut >= 0) state.pendingAt = cut;
   if (streams.length > 0) {
@@ -192,19 +192,19 @@ export async function resolvePage(
   }
   const cachePolicy = await declaredCachePolicy(runtime, match.branch.at(-1)?.files['page.server']);
   if (cachePolicy) state.cachePolicy = cachePolicy;
-  return { state, components: await loadComponents(runtime, filesOf(state)), status: 200 };
+  return { state, modules: await loadModules(runtime, filesOf(state)), status: 200 };
 }
 
 /**
  * An intercepted route, for a slot of the page the client shows: the slot's state
- * and its components. `undefined` when its loaders say not found: the plain route answers.
+ * and its modules. `undefined` when its loaders say not found: the plain route answers.
  */
 export async function resolveIntercepted(
   runtime: RouteRuntime,
   found: InterceptMatch,
   req: PageRequest,
   url: readonly string[],
-): Promise<{ slot: SlotState; components: Map<string, AnyComponent> } | undefined> {
+): Promise<{ slot: SlotState; modules: Map<string, RouteModule> } | undefined> {
   const { interception } = found;
   const plan = planSlot(
     found.branch,
@@ -223,7 +223,7 @@ export async function resolveIntercepted(
     throw error;
   }
   const slot: SlotState = { ...plan.slot, intercepted: true };
-  return { slot, components: await loadComponents(runtime, segmentFilesOf(slot.segments)) };
+  return { slot, modules: await loadModules(runtime, segmentFilesOf(slot.segments)) };
 }
 
 /**
@@ -275,7 +275,7 @@ export async function resolveNotFound(
   const notFoundFile = kept[at]?.files['not-found'];
   if (notFoundFile) state.notFound = notFoundFile;
   await loadLayoutData(runtime, state, match, req);
-  return { state, components: await loadComponents(runtime, filesOf(state)), status: 404 };
+  return { state, modules: await loadModules(runtime, filesOf(state)), status: 404 };
 }
 
 async function loadLayoutData(
@@ -300,18 +300,16 @@ async function loadLayoutData(
   );
 }
 
-export async function loadComponents(
+/** The modules of component files, each checked for its component (its default export). */
+export async function loadModules(
   runtime: RouteRuntime,
   files: readonly string[],
-): Promise<Map<string, AnyComponent>> {
+): Promise<Map<string, RouteModule>> {
   const modules = await Promise.all(files.map((file) => runtime.load(file)));
-  const components = new Map<string, AnyComponent>();
   files.forEach((file, i) => {
-    const component = modules[i]!.default;
-    if (typeof component !== 'function') {
+    if (typeof modules[i]!.default !== 'function') {
       throw new TypeError(`${file} must export a React component as its default export`);
     }
-    components.set(file, component as AnyComponent);
   });
-  return components;
+  return new Map(files.map((file, i) => [file, modules[i] as unknown as RouteModule]));
 }

@@ -17,3 +17,6 @@ export const slotsApp = relativeTo('../fixtures/slots/', slotsModules);
 
 const routingModules = import.meta.glob('../fixtures/routing/**/*.{ts,tsx}');
 export const routingApp = relativeTo('../fixtures/routing/', routingModules);
+
+const headModules = import.meta.glob('../fixtures/head/**/*.{ts,tsx}');
+export const headApp = relativeTo('../fixtures/head/', headModules);
