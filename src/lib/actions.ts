@@ -22,7 +22,11 @@ function photoIdOf(form: unknown): string | undefined {
   return typeof id === 'string' && getPhoto(id) ? id : undefined;
 }
 
-/** One more like; the answer is the new count (the previous one is what the button showed). */
+/**
+ * One more like, owned by nobody (the button of a visitor who is not signed in); the answer is
+ * the new count (the previous one is what the button showed). A signed-in user's like is the
+ * store's `setLiked`, which wants the user from the session, never from the form.
+ */
 export async function likePhoto(previous: number, form: FormData): Promise<number> {
   const id = photoIdOf(form);
   if (id === undefined) return previous;
@@ -47,7 +51,8 @@ export async function addComment(_previous: CommentFormState, form: FormData): P
   // Each client's comments are counted, in the database, against the limit.
   const limit = commentLimit();
   const sender = limit ? { client: callerAddress(), at: Date.now(), limit } : undefined;
-  const result = await (await store()).addComment(id, form, sender);
+  // Signed out: the name is the one typed. A signed-in writer's handle comes from the session.
+  const result = await (await store()).addComment(id, form, { sender });
   // Given back without what was refused in it, so the next post is the one the author sees.
   if (!result.ok) return { error: result.error, posted: null, values: withoutDirectionControls(values) };
   revalidatePath(`/photos/${id}`);

@@ -12,7 +12,10 @@ export const COMMENTS_PER_PAGE = 20;
 export interface Comment {
   id: number;
   photoId: string;
+  /** The name shown: the signed-in writer's handle, or the name a signed-out one typed. */
   author: string;
+  /** The handle of the signed-in user who wrote it; null for a comment posted signed out. */
+  authorHandle: string | null;
   text: string;
   /** ISO 8601, UTC. */
   createdAt: string;
@@ -47,18 +50,24 @@ export function withoutDirectionControls(values: CommentInput): CommentInput {
 
 /**
  * The trimmed author and text from `{ author, text }` or the form's FormData, or the message to
- * show beside the form.
+ * show beside the form. With `signedInAs` (a signed-in writer's handle) that is the author, and
+ * whatever name was typed is ignored.
  *
  * @example
  * checkCommentInput({ author: ' ada ', text: 'Lovely' }); // { ok: true, value: { author: 'ada', text: 'Lovely' } }
+ * checkCommentInput({ author: 'anyone', text: 'Lovely' }, 'kenji'); // { ok: true, value: { author: 'kenji', … } }
  */
-export function checkCommentInput(input: unknown): CheckedCommentInput {
+export function checkCommentInput(input: unknown, signedInAs?: string): CheckedCommentInput {
   if (typeof input !== 'object' || input === null) {
-    return { ok: false, error: 'A comment needs your name and some text.' };
+    return {
+      ok: false,
+      error: signedInAs ? 'Write a comment first.' : 'A comment needs your name and some text.',
+    };
   }
   // A no-JS form posts FormData; a script may post the plain object.
   const fields = input instanceof FormData ? Object.fromEntries(input) : (input as Record<string, unknown>);
-  const { author, text } = fields;
+  const { text } = fields;
+  const author = signedInAs ?? fields.author;
   // A missing field and a file upload in its place are both "not given" to the person typing.
   if (typeof author !== 'string' || author.trim() === '') return { ok: false, error: 'Enter your name.' };
   if (typeof text !== 'string' || text.trim() === '') return { ok: false, error: 'Write a comment first.' };

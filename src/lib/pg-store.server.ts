@@ -9,17 +9,22 @@
 import pg from 'pg';
 import { RetryLater } from 'switchyard-react/server';
 import { batched } from './batched';
-import { checkCommentInput, COMMENTS_PER_PAGE, type Comment } from './comments';
+import { checkCommentInput, COMMENTS_PER_PAGE, type Comment, type CommentInput } from './comments';
 import { getPhoto } from './photos';
 import {
   CLIENT_KEY_LENGTH,
+  NO_SUCH_USER,
   overLimitError,
   quotaWindow,
   SEED_COMMENTS,
+  userListLimit,
+  USER_LIST_LIMIT,
+  type LikeState,
   type Sender,
   type Store,
 } from './store-contract';
 import { PG_MIGRATIONS } from './pg-migrations.server';
+import { getUser } from './users';
 
 export interface PgStoreOptions {
   /** Connections this process keeps at most; requests beyond wait in the pool's queue. */
@@ -251,7 +256,7 @@ async function seed(client: pg.PoolClient): Promise<void> {
   }
 }
 
-const COLUMNS = `id, photo_id AS "photoId", author, text,
+const COLUMNS = `id, photo_id AS "photoId", author, author_handle AS "authorHandle", text,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
 
 /**
@@ -294,7 +299,14 @@ function createPgStore(pool: pg.Pool): Store {
       throw retryLaterIfTransient(error);
     });
   /** Counts the post and stores it, or stores nothing: the seconds until the sender's next window. */
-  const postLimited = async (photoId: string, author: string, text: string, sender: Sender) => {
+  const insertComment = `INSERT INTO comments (photo_id, author, author_handle, text) VALUES ($1, $2, $3, $4)
+    RETURNING ${COLUMNS}`;
+  const postLimited = async (
+    photoId: string,
+    comment: CommentInput,
+    handle: string | null,
+    sender: Sender,
+  ) => {
     const window = quotaWindow(sender);
     // Ended windows go in a statement of their own, not inside the post's transaction: two
     // processes pruning at once then wait for each other at most, never hold up a post.
@@ -312,26 +324,48 @@ function createPgStore(pool: pg.Pool): Store {
         [sender.client.slice(0, CLIENT_KEY_LENGTH), window.start, sender.limit.max],
       );
       if (taken.rowCount === 0) return window.retryAfterSeconds;
-      const inserted = await client.query<Comment>(
-        `INSERT INTO comments (photo_id, author, text) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
-        [photoId, author, text],
-      );
+      const inserted = await client.query<Comment>(insertComment, [
+        photoId,
+        comment.author,
+        handle,
+        comment.text,
+      ]);
       return inserted.rows[0]!;
     });
   };
   // A photo nobody has liked here has no row yet: its first like starts from its generated count.
   // One upsert: PostgreSQL locks the row, so likes from every process add up.
-  const changeLikes = async (photoId: string, delta: 1 | -1) => {
-    const photo = getPhoto(photoId);
-    if (!photo) return undefined;
+  const addLike = async (photoId: string, base: number) => {
     const [row] = await query<{ count: number }>(
-      `INSERT INTO likes (photo_id, count) VALUES ($1, GREATEST($2::integer + $3::integer, 0))
-       ON CONFLICT (photo_id) DO UPDATE SET count = GREATEST(likes.count + $3::integer, 0)
+      `INSERT INTO likes (photo_id, count) VALUES ($1, $2::integer + 1)
+       ON CONFLICT (photo_id) DO UPDATE SET count = likes.count + 1
        RETURNING count`,
-      [photoId, photo.likes, delta],
+      [photoId, base],
     );
     return row!.count;
   };
+
+  // One statement each. The count moves only if the user's row did: a second insert of the
+  // same row waits for the first to commit and then does nothing; a second delete waits, finds
+  // the row gone, and deletes nothing. The count's upsert locks its row, so toggles of different
+  // users add up. When nothing moved, the count is the one this statement saw.
+  const SET_LIKED = `
+    WITH moved AS (
+      INSERT INTO user_likes (photo_id, handle) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING photo_id
+    ), counted AS (
+      INSERT INTO likes (photo_id, count) SELECT photo_id, $3::integer + 1 FROM moved
+      ON CONFLICT (photo_id) DO UPDATE SET count = likes.count + 1
+      RETURNING count
+    )
+    SELECT coalesce((SELECT count FROM counted), (SELECT count FROM likes WHERE photo_id = $1), $3::integer) AS count`;
+  const SET_UNLIKED = `
+    WITH moved AS (
+      DELETE FROM user_likes WHERE photo_id = $1 AND handle = $2 RETURNING photo_id
+    ), counted AS (
+      UPDATE likes SET count = likes.count - 1 FROM moved WHERE likes.photo_id = moved.photo_id
+      RETURNING likes.count
+    )
+    SELECT coalesce((SELECT count FROM counted), (SELECT count FROM likes WHERE photo_id = $1), $3::integer) AS count`;
 
   // The feed asks for the likes of every photo it shows at once: one statement, not one a photo.
   const storedLikes = batched(async (photoIds: string[]) => {
@@ -348,8 +382,35 @@ function createPgStore(pool: pg.Pool): Store {
       if (!photo) return undefined;
       return (await storedLikes(photoId)) ?? photo.likes;
     },
-    like: (photoId) => changeLikes(photoId, 1),
-    unlike: (photoId) => changeLikes(photoId, -1),
+    async like(photoId) {
+      const photo = getPhoto(photoId);
+      return photo && addLike(photoId, photo.likes);
+    },
+    async setLiked(photoId, handle, liked): Promise<LikeState | undefined> {
+      const photo = getPhoto(photoId);
+      if (!photo || !getUser(handle)) return undefined;
+      const [row] = await query<{ count: number }>(liked ? SET_LIKED : SET_UNLIKED, [
+        photoId,
+        handle,
+        photo.likes,
+      ]);
+      return { liked, count: row!.count };
+    },
+    async likedBy(handle, photoIds) {
+      if (!getUser(handle) || photoIds.length === 0) return new Set();
+      const rows = await query<{ photoId: string }>(
+        'SELECT photo_id AS "photoId" FROM user_likes WHERE handle = $1 AND photo_id = ANY($2::text[])',
+        [handle, photoIds],
+      );
+      return new Set(rows.map((row) => row.photoId));
+    },
+    async photosLikedBy(handle, limit = USER_LIST_LIMIT) {
+      const rows = await query<{ photoId: string }>(
+        'SELECT photo_id AS "photoId" FROM user_likes WHERE handle = $1 ORDER BY id DESC LIMIT $2',
+        [handle, userListLimit(limit)],
+      );
+      return rows.map((row) => row.photoId);
+    },
     async commentsOf(photoId, { before = Number.MAX_SAFE_INTEGER, limit = COMMENTS_PER_PAGE } = {}) {
       const rows = await query<Comment>(
         `SELECT ${COLUMNS} FROM comments WHERE photo_id = $1 AND id < $2::bigint ORDER BY id DESC LIMIT $3`,
@@ -364,22 +425,26 @@ function createPgStore(pool: pg.Pool): Store {
       );
       return row!.n;
     },
-    async addComment(photoId, input, sender) {
-      const checked = checkCommentInput(input);
+    async commentsBy(handle, { before = Number.MAX_SAFE_INTEGER, limit = COMMENTS_PER_PAGE } = {}) {
+      return query<Comment>(
+        `SELECT ${COLUMNS} FROM comments WHERE author_handle = $1 AND id < $2::bigint ORDER BY id DESC LIMIT $3`,
+        [handle, before, userListLimit(limit)],
+      );
+    },
+    async addComment(photoId, input, { sender, handle } = {}) {
+      if (handle !== undefined && !getUser(handle)) return { ok: false, error: NO_SUCH_USER };
+      const checked = checkCommentInput(input, handle);
       if (!checked.ok) return checked;
       if (!getPhoto(photoId)) return { ok: false, error: 'This photo does not exist.' };
-      const { author, text } = checked.value;
       if (sender) {
-        const posted = await postLimited(photoId, author, text, sender);
+        const posted = await postLimited(photoId, checked.value, handle ?? null, sender);
         if (typeof posted === 'number') {
           return { ok: false, error: overLimitError(sender, posted), retryAfterSeconds: posted };
         }
         return { ok: true, comment: posted };
       }
-      const [comment] = await query<Comment>(
-        `INSERT INTO comments (photo_id, author, text) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
-        [photoId, author, text],
-      );
+      const { author, text } = checked.value;
+      const [comment] = await query<Comment>(insertComment, [photoId, author, handle ?? null, text]);
       return { ok: true, comment: comment! };
     },
     close: () => pool.end(),

@@ -4,6 +4,7 @@
  * Every call is async, so both fit; a database that cannot answer now throws `RetryLater`.
  */
 import type { Comment } from './comments';
+import { listPhotos } from './photos';
 
 export type AddCommentResult =
   | { ok: true; comment: Comment }
@@ -33,13 +34,43 @@ export interface CommentPage {
   limit?: number;
 }
 
+/** Where a user's like of a photo stands after `setLiked`, and the photo's count with it. */
+export interface LikeState {
+  liked: boolean;
+  count: number;
+}
+
+export interface AddCommentOptions {
+  /** The client, counted against the comment limit; none (the seed, an operator's script) is not counted. */
+  sender?: Sender | undefined;
+  /** The signed-in user who writes it: their handle is the author, and a typed name is ignored. */
+  handle?: string | undefined;
+}
+
+/**
+ * A like belongs to a user: at most one per photo and handle (a known user of `users.ts`). A
+ * photo's count is its generated count, plus the likes given before likes had owners (kept when
+ * the database was upgraded, owned by nobody, never taken away), plus one for each user who
+ * likes it now; so it is never below the generated count.
+ */
 export interface Store {
-  /** The photo's likes: its generated count until someone likes or unlikes it; undefined for no photo. */
+  /** The photo's like count (see above); undefined for no photo. */
   likesOf(photoId: string): Promise<number | undefined>;
-  /** Adds one like and returns the new count, or undefined for no photo. */
+  /**
+   * One like owned by nobody (the signed-out button's) and the new count, or undefined for no
+   * photo. It can never be taken back: it goes when the button asks for a signed-in user.
+   */
   like(photoId: string): Promise<number | undefined>;
-  /** Takes one like away (never below zero) and returns the new count, or undefined for no photo. */
-  unlike(photoId: string): Promise<number | undefined>;
+  /**
+   * Makes `handle`'s like of the photo what `liked` says, and returns that with the new count.
+   * Idempotent: the state wanted, never a flip, so a retried or doubled post changes nothing
+   * more. Undefined, and nothing stored, for no photo or no such user.
+   */
+  setLiked(photoId: string, handle: string, liked: boolean): Promise<LikeState | undefined>;
+  /** Which of `photoIds` the user likes, in one query however many are asked. */
+  likedBy(handle: string, photoIds: readonly string[]): Promise<Set<string>>;
+  /** The ids of the photos the user likes, the latest liked first, at most `limit` (at most `USER_LIST_LIMIT`). */
+  photosLikedBy(handle: string, limit?: number): Promise<string[]>;
   /**
    * The newest `limit` comments (`COMMENTS_PER_PAGE` by default) older than the comment `before`
    * when given, oldest first: a page, never all of them.
@@ -48,10 +79,16 @@ export interface Store {
   /** How many comments the photo has. */
   commentCount(photoId: string): Promise<number>;
   /**
+   * The comments a signed-in user wrote, on any photo, newest first: `limit` of them
+   * (`COMMENTS_PER_PAGE` by default, at most `USER_LIST_LIMIT`) older than the comment `before`.
+   */
+  commentsBy(handle: string, page?: CommentPage): Promise<Comment[]>;
+  /**
    * Checks `input` (see `checkCommentInput`) and, with a `sender`, its limit, and stores it
    * (counting it against the limit in the same transaction), or stores nothing and says why.
+   * With a `handle`, the comment is that signed-in user's; one that names no user is refused.
    */
-  addComment(photoId: string, input: unknown, sender?: Sender): Promise<AddCommentResult>;
+  addComment(photoId: string, input: unknown, options?: AddCommentOptions): Promise<AddCommentResult>;
   close(): Promise<void>;
 }
 
@@ -63,6 +100,26 @@ export const SEED_COMMENTS: readonly (readonly [string, string, string, number])
   ['30', 'lena', 'Saving this one for my wall.', 1],
   ['30', 'noor', 'The colours!', 26],
 ];
+
+/** The most one call of `photosLikedBy` or `commentsBy` gives: a user's page stays small however much they did. */
+export const USER_LIST_LIMIT = 50;
+
+/** `limit` as a row count a query can take: a whole number from 0 to `USER_LIST_LIMIT`. */
+export function userListLimit(limit: number): number {
+  return Math.min(Math.max(Math.floor(limit), 0), USER_LIST_LIMIT) || 0;
+}
+
+export const NO_SUCH_USER = 'You are signed in as a user who does not exist; sign in again.';
+
+/**
+ * Every photo's generated like count as a `VALUES` list both databases read, with the columns
+ * `column1` (the id) and `column2` (the count). The photos are generated from a fixed seed, so
+ * a migration that reads this reads the same numbers on every run.
+ */
+export function generatedLikesValues(): string {
+  const rows = listPhotos().map((photo) => `('${photo.id.replaceAll("'", "''")}', ${photo.likes})`);
+  return `VALUES ${rows.join(', ')}`;
+}
 
 /** Characters of a client key kept: an address is far shorter; a longer key is cut, never refused. */
 export const CLIENT_KEY_LENGTH = 100;

@@ -16,16 +16,22 @@ import {
   retryWhileBusy,
   type StorageFaults,
 } from './busy-retry.server';
-import { checkCommentInput, COMMENTS_PER_PAGE, type Comment } from './comments';
+import { checkCommentInput, COMMENTS_PER_PAGE, type Comment, type CommentInput } from './comments';
 import { getPhoto } from './photos';
 import {
   CLIENT_KEY_LENGTH,
+  generatedLikesValues,
+  NO_SUCH_USER,
   overLimitError,
   quotaWindow,
   SEED_COMMENTS,
+  userListLimit,
+  USER_LIST_LIMIT,
+  type LikeState,
   type Sender,
   type Store,
 } from './store-contract';
+import { getUser } from './users';
 
 const DB_FILE = 'switchyard-demo.db';
 
@@ -52,6 +58,21 @@ export const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (client, window_start)
    ) STRICT, WITHOUT ROWID;
    CREATE INDEX comment_quota_by_window ON comment_quota (window_start);`,
+  // Likes get owners. `likes.count` stays the photo's whole count; an older database's counts are
+  // kept as likes owned by nobody, and one below the generated count (an unlike of the old API)
+  // is raised to it, the least a count can now be.
+  `CREATE TABLE user_likes (
+     id INTEGER PRIMARY KEY,
+     photo_id TEXT NOT NULL,
+     handle TEXT NOT NULL,
+     UNIQUE (photo_id, handle)
+   ) STRICT;
+   CREATE INDEX user_likes_by_handle ON user_likes (handle, id);
+   UPDATE likes SET count = base.column2 FROM (${generatedLikesValues()}) AS base
+     WHERE likes.photo_id = base.column1 AND likes.count < base.column2;`,
+  // Comments get the signed-in writer's handle; those from before, and signed-out ones, have none.
+  `ALTER TABLE comments ADD COLUMN author_handle TEXT;
+   CREATE INDEX comments_by_author ON comments (author_handle, id) WHERE author_handle IS NOT NULL;`,
 ];
 
 /** The directory `SWITCHYARD_DATA_DIR` names, else `.data/` in the working directory. */
@@ -171,15 +192,19 @@ function createStore(db: Database.Database, busyWaitMs: number, faults: StorageF
       throw faults.refused(error);
     }
   };
-  const columns = 'id, photo_id AS photoId, author, text, created_at AS createdAt';
+  const columns =
+    'id, photo_id AS photoId, author, author_handle AS authorHandle, text, created_at AS createdAt';
   const selectComments = db.prepare<[string, number, number], Comment>(
     `SELECT ${columns} FROM comments WHERE photo_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
+  );
+  const selectCommentsBy = db.prepare<[string, number, number], Comment>(
+    `SELECT ${columns} FROM comments WHERE author_handle = ? AND id < ? ORDER BY id DESC LIMIT ?`,
   );
   const countComments = db.prepare<[string], { n: number }>(
     'SELECT count(*) AS n FROM comments WHERE photo_id = ?',
   );
-  const insertComment = db.prepare<[string, string, string], Comment>(
-    `INSERT INTO comments (photo_id, author, text) VALUES (?, ?, ?) RETURNING ${columns}`,
+  const insertComment = db.prepare<[string, string, string | null, string], Comment>(
+    `INSERT INTO comments (photo_id, author, author_handle, text) VALUES (?, ?, ?, ?) RETURNING ${columns}`,
   );
   // Counted only while under the limit: a refused post leaves the count where it was.
   const takeQuota = db.prepare<{ client: string; start: number; max: number }, { count: number }>(
@@ -190,7 +215,12 @@ function createStore(db: Database.Database, busyWaitMs: number, faults: StorageF
   const pruneQuota = db.prepare<[number]>('DELETE FROM comment_quota WHERE window_start < ?');
   // IMMEDIATE: the write lock from the start, so a busy database is met before any work is done.
   const postComment = db.transaction(
-    (photoId: string, author: string, text: string, sender: Sender | undefined): Comment | number => {
+    (
+      photoId: string,
+      comment: CommentInput,
+      handle: string | null,
+      sender: Sender | undefined,
+    ): Comment | number => {
       if (sender) {
         const window = quotaWindow(sender);
         pruneQuota.run(window.start);
@@ -198,7 +228,7 @@ function createStore(db: Database.Database, busyWaitMs: number, faults: StorageF
         if (takeQuota.all({ client, start: window.start, max: sender.limit.max }).length === 0)
           return window.retryAfterSeconds;
       }
-      return insertComment.all(photoId, author, text)[0]!;
+      return insertComment.all(photoId, comment.author, handle, comment.text)[0]!;
     },
   ).immediate;
   const selectLikes = db.prepare<[string], { count: number }>('SELECT count FROM likes WHERE photo_id = ?');
@@ -208,11 +238,31 @@ function createStore(db: Database.Database, busyWaitMs: number, faults: StorageF
      ON CONFLICT (photo_id) DO UPDATE SET count = max(count + @delta, 0)
      RETURNING count`,
   );
-  const changeLikes = async (photoId: string, delta: 1 | -1) => {
-    const photo = getPhoto(photoId);
-    if (!photo) return undefined;
-    return (await write(() => addLikes.all({ photoId, base: photo.likes, delta })[0]!)).count;
-  };
+  const insertUserLike = db.prepare<[string, string]>(
+    'INSERT INTO user_likes (photo_id, handle) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  );
+  const deleteUserLike = db.prepare<[string, string]>(
+    'DELETE FROM user_likes WHERE photo_id = ? AND handle = ?',
+  );
+  // The count moves only when the user's row did, in the transaction that moved it: IMMEDIATE
+  // holds the write lock from the start, so another process setting the same like comes after
+  // this one has committed, finds it done, and counts nothing.
+  const setLike = db.transaction(
+    (photoId: string, handle: string, liked: boolean, base: number): LikeState => {
+      const changed = (liked ? insertUserLike : deleteUserLike).run(photoId, handle).changes > 0;
+      const count = changed
+        ? addLikes.all({ photoId, base, delta: liked ? 1 : -1 })[0]!.count
+        : (selectLikes.get(photoId)?.count ?? base);
+      return { liked, count };
+    },
+  ).immediate;
+  const selectLikedBy = db.prepare<[string, string], { photoId: string }>(
+    `SELECT photo_id AS photoId FROM user_likes
+     WHERE handle = ? AND photo_id IN (SELECT value FROM json_each(?))`,
+  );
+  const selectPhotosLikedBy = db.prepare<[string, number], { photoId: string }>(
+    'SELECT photo_id AS photoId FROM user_likes WHERE handle = ? ORDER BY id DESC LIMIT ?',
+  );
 
   return {
     // Reads are synchronous in better-sqlite3; the contract is async so PostgreSQL fits it too.
@@ -220,17 +270,34 @@ function createStore(db: Database.Database, busyWaitMs: number, faults: StorageF
       const photo = getPhoto(photoId);
       return photo && (readNow(() => selectLikes.get(photoId))?.count ?? photo.likes);
     },
-    like: (photoId) => changeLikes(photoId, 1),
-    unlike: (photoId) => changeLikes(photoId, -1),
+    async like(photoId) {
+      const photo = getPhoto(photoId);
+      if (!photo) return undefined;
+      return (await write(() => addLikes.all({ photoId, base: photo.likes, delta: 1 })[0]!)).count;
+    },
+    async setLiked(photoId, handle, liked) {
+      const photo = getPhoto(photoId);
+      if (!photo || !getUser(handle)) return undefined;
+      return write(() => setLike(photoId, handle, liked, photo.likes));
+    },
+    async likedBy(handle, photoIds) {
+      if (!getUser(handle) || photoIds.length === 0) return new Set();
+      const rows = readNow(() => selectLikedBy.all(handle, JSON.stringify(photoIds)));
+      return new Set(rows.map((row) => row.photoId));
+    },
+    photosLikedBy: async (handle, limit = USER_LIST_LIMIT) =>
+      readNow(() => selectPhotosLikedBy.all(handle, userListLimit(limit))).map((row) => row.photoId),
     commentsOf: async (photoId, { before = Number.MAX_SAFE_INTEGER, limit = COMMENTS_PER_PAGE } = {}) =>
       readNow(() => selectComments.all(photoId, before, limit)).reverse(),
     commentCount: async (photoId) => readNow(() => countComments.get(photoId)!.n),
-    async addComment(photoId, input, sender) {
-      const checked = checkCommentInput(input);
+    commentsBy: async (handle, { before = Number.MAX_SAFE_INTEGER, limit = COMMENTS_PER_PAGE } = {}) =>
+      readNow(() => selectCommentsBy.all(handle, before, userListLimit(limit))),
+    async addComment(photoId, input, { sender, handle } = {}) {
+      if (handle !== undefined && !getUser(handle)) return { ok: false, error: NO_SUCH_USER };
+      const checked = checkCommentInput(input, handle);
       if (!checked.ok) return checked;
       if (!getPhoto(photoId)) return { ok: false, error: 'This photo does not exist.' };
-      const { author, text } = checked.value;
-      const posted = await write(() => postComment(photoId, author, text, sender));
+      const posted = await write(() => postComment(photoId, checked.value, handle ?? null, sender));
       if (typeof posted === 'number') {
         return { ok: false, error: overLimitError(sender!, posted), retryAfterSeconds: posted };
       }

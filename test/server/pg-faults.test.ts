@@ -118,12 +118,14 @@ describe.skipIf(!bin)('the PostgreSQL store when the database fails', { timeout:
   test('a database that crashes under a transaction is a 503 to retry; once back, the pool hands out live connections only', async () => {
     const logger = { error: vi.fn() };
     const store = await open({ poolSize: 2, logger });
-    expect(await store.addComment('4', { author: 'ada', text: 'first' }, sender())).toMatchObject({
-      ok: true,
-    });
+    expect(await store.addComment('4', { author: 'ada', text: 'first' }, { sender: sender() })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
     // The post's transaction waits on the limit's row, on a connection it took from the pool...
     await hold('SELECT 1 FROM comment_quota FOR UPDATE');
-    const post = failureOf(store.addComment('4', { author: 'ada', text: 'lost' }, sender()));
+    const post = failureOf(store.addComment('4', { author: 'ada', text: 'lost' }, { sender: sender() }));
     await waitingBackend();
     // ...when the database crashes: its connections close with no word, the pool's idle ones too.
     server!.stop('immediate');
@@ -134,7 +136,9 @@ describe.skipIf(!bin)('the PostgreSQL store when the database fails', { timeout:
     }
     // Every connection the pool hands out now works: posts on both at once are stored.
     const posts = await Promise.all(
-      ['again 1', 'again 2'].map((text) => store.addComment('4', { author: 'ada', text }, sender())),
+      ['again 1', 'again 2'].map((text) =>
+        store.addComment('4', { author: 'ada', text }, { sender: sender() }),
+      ),
     );
     expect(posts).toMatchObject([{ ok: true }, { ok: true }]);
     // The two in either order: they were posted at once.
@@ -151,17 +155,19 @@ describe.skipIf(!bin)('the PostgreSQL store when the database fails', { timeout:
     expect(await like).toEqual(new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, CANCELLED_MESSAGE));
     await holder.query('ROLLBACK');
 
-    expect(await store.addComment('6', { author: 'ada', text: 'counted' }, sender())).toMatchObject({
+    expect(
+      await store.addComment('6', { author: 'ada', text: 'counted' }, { sender: sender() }),
+    ).toMatchObject({
       ok: true,
     });
     holder = await hold('SELECT 1 FROM comment_quota FOR UPDATE');
-    const post = failureOf(store.addComment('6', { author: 'ada', text: 'cancelled' }, sender()));
+    const post = failureOf(store.addComment('6', { author: 'ada', text: 'cancelled' }, { sender: sender() }));
     await sql('SELECT pg_cancel_backend($1)', [await waitingBackend()]);
     expect(await post).toEqual(new RetryLater(503, UNREACHABLE_RETRY_AFTER_S, CANCELLED_MESSAGE));
     await holder.query('ROLLBACK');
     // Rolled back: neither stored nor counted, and the connection serves the next post.
     expect(await store.like('5')).toBe(likes + 1);
-    expect(await store.addComment('6', { author: 'ada', text: 'next' }, sender())).toMatchObject({
+    expect(await store.addComment('6', { author: 'ada', text: 'next' }, { sender: sender() })).toMatchObject({
       ok: true,
     });
     expect((await store.commentsOf('6')).map((c) => c.text)).toEqual(['counted', 'next']);

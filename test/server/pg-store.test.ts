@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { RetryLater } from 'switchyard-react/server';
+import { listPhotos } from '../../src/lib/photos';
 import { PG_MIGRATIONS } from '../../src/lib/pg-migrations.server';
 import { openFailureMessage, openPgStore, UNREACHABLE_RETRY_AFTER_S } from '../../src/lib/pg-store.server';
 import type { Store } from '../../src/lib/store-contract';
@@ -76,6 +77,15 @@ describe.skipIf(!bin)('PostgreSQL store', { timeout: 60_000 }, () => {
   describeStoreContract('PostgreSQL', () => ({
     reset: () => resetDatabase(server!.url),
     open: () => openPgStore(server!.url),
+    atVersion: async (version, statements) => {
+      await resetDatabase(server!.url);
+      await sql(
+        `CREATE TABLE schema_version (version integer NOT NULL);
+         INSERT INTO schema_version (version) VALUES (${version});
+         ${PG_MIGRATIONS.slice(0, version).join(';\n')};
+         ${statements}`,
+      );
+    },
     quotaRows: async () =>
       (await sql<{ n: number }>('SELECT count(*)::integer AS n FROM comment_quota'))[0]!.n,
   }));
@@ -92,6 +102,27 @@ describe.skipIf(!bin)('PostgreSQL store', { timeout: 60_000 }, () => {
       expect(await stores[2]!.commentsOf('36')).toHaveLength(2);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  test('a like is set in one statement, and the likes of a whole feed are read in one', async () => {
+    await resetDatabase(server!.url);
+    const store = await openPgStore(server!.url);
+    try {
+      const ids = listPhotos().map((photo) => photo.id);
+      // Every statement goes through a client's `query`: counted as it passes, then run.
+      const statements = vi.spyOn(pg.Client.prototype, 'query');
+      expect(await store.setLiked('5', 'ada', true)).toMatchObject({ liked: true });
+      expect(await store.setLiked('5', 'ada', true)).toMatchObject({ liked: true });
+      expect(await store.setLiked('5', 'ada', false)).toMatchObject({ liked: false });
+      expect(statements).toHaveBeenCalledTimes(3);
+      await store.setLiked('7', 'ada', true);
+      statements.mockClear();
+      expect(await store.likedBy('ada', ids)).toEqual(new Set(['7']));
+      expect(statements).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.restoreAllMocks();
+      await store.close();
     }
   });
 
@@ -132,7 +163,13 @@ describe.skipIf(!bin)('PostgreSQL store', { timeout: 60_000 }, () => {
     try {
       const before = (await store.like('9'))!;
       server!.stop();
-      for (const call of [() => store!.like('9'), () => store!.commentsOf('9'), () => store!.likesOf('9')]) {
+      for (const call of [
+        () => store!.like('9'),
+        () => store!.setLiked('9', 'ada', true),
+        () => store!.likedBy('ada', ['9']),
+        () => store!.commentsOf('9'),
+        () => store!.likesOf('9'),
+      ]) {
         const error = await call().then(
           () => undefined,
           (e: unknown) => e,

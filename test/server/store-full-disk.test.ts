@@ -1,8 +1,8 @@
 /**
  * SQLite on a filesystem that is really full (a 1 MiB tmpfs, or an ext2 loop image): every write
  * of the demo's store — likes and comments through the action endpoint with and without
- * JavaScript, and, straight to the store, the two no route makes (an unlike, a comment without a
- * limit) — is either stored or refused with a 503 to retry later, and what was acknowledged is
+ * JavaScript, and, straight to the store, the two no route makes yet (a signed-in user's like
+ * toggled, a comment without a limit) — is either stored or refused with a 503 to retry later, and what was acknowledged is
  * exactly what a fresh connection finds. The disk is filled, then a few pages at a time are given
  * back, so every kind of write meets both a disk with room and one without.
  */
@@ -37,17 +37,20 @@ const ROOM_BYTES = 24 * 1024;
 /** Each kind of write this many times a round, one round led by each kind: 6 × 4 × 6 = 144 writes. */
 const PER_ROUND = 4;
 const LIKED = '5';
-const UNLIKED = '6';
+const TOGGLED = '6';
+/** Whose like of `TOGGLED` each toggle sets: on for a pass over them, then off, and so on. */
+const TOGGLERS = ['ada', 'kenji', 'mira', 'tomas', 'noor', 'lena'];
 const COMMENTED = '7';
 const COMMENTED_UNLIMITED = '8';
 
 type Kind =
-  'like, script' | 'like, form' | 'comment, script' | 'comment, form' | 'unlike' | 'comment, no limit';
+  'like, script' | 'like, form' | 'comment, script' | 'comment, form' | 'toggle' | 'comment, no limit';
 
 /** One write's answer: acknowledged (with the comment's text), or how it was refused. */
 interface Outcome {
   kind: Kind;
   acknowledged: boolean;
+  /** A comment's text, or a toggle's user and the state it set. */
   text?: string;
   status: number;
   retryAfter?: string | undefined;
@@ -93,15 +96,19 @@ describe.skipIf(unavailable !== undefined)('the SQLite store on a full filesyste
   });
 
   /** The counts and comments as a new connection finds them on disk. */
-  function onDisk(): { likes: (id: string) => number | undefined; comments: string[] } {
+  function onDisk(): { likes: (id: string) => number | undefined; comments: string[]; likers: string[] } {
     const db = new Database(join(disk!.dir, 'switchyard-demo.db'), { readonly: true });
     try {
       const likes = db.prepare<[string], { count: number }>('SELECT count FROM likes WHERE photo_id = ?');
       const rows = db
         .prepare<[string], { text: string }>('SELECT text FROM comments WHERE author = ? ORDER BY id')
         .all(AUTHOR);
-      const counts = new Map([LIKED, UNLIKED].map((id) => [id, likes.get(id)?.count]));
-      return { likes: (id) => counts.get(id), comments: rows.map((row) => row.text) };
+      const counts = new Map([LIKED, TOGGLED].map((id) => [id, likes.get(id)?.count]));
+      const likers = db
+        .prepare<[string], { handle: string }>('SELECT handle FROM user_likes WHERE photo_id = ?')
+        .all(TOGGLED)
+        .map((row) => row.handle);
+      return { likes: (id) => counts.get(id), comments: rows.map((row) => row.text), likers };
     } finally {
       db.close();
     }
@@ -178,7 +185,17 @@ describe.skipIf(unavailable !== undefined)('the SQLite store on a full filesyste
         ? { kind: 'comment, form', acknowledged: true, text, status: res.status }
         : refusal('comment, form', res);
     },
-    unlike: (_i) => direct('unlike', () => store.unlike(UNLIKED)),
+    toggle: (() => {
+      let n = 0;
+      return () => {
+        const handle = TOGGLERS[n % TOGGLERS.length]!;
+        const liked = Math.floor(n++ / TOGGLERS.length) % 2 === 0;
+        return direct('toggle', async () => {
+          await store.setLiked(TOGGLED, handle, liked);
+          return `${handle} ${liked}`;
+        });
+      };
+    })(),
     'comment, no limit': (i) =>
       direct('comment, no limit', async () => {
         const text = `comment ${i}`;
@@ -211,7 +228,7 @@ describe.skipIf(unavailable !== undefined)('the SQLite store on a full filesyste
     async () => {
       const before = onDisk();
       const likedBefore = (await store.likesOf(LIKED))!;
-      const unlikedBefore = (await store.likesOf(UNLIKED))!;
+      const toggledBefore = (await store.likesOf(TOGGLED))!;
       expect(before.comments).toEqual([]);
 
       mkdirSync(join(disk!.dir, 'another')); // while there is room: on ext2 a directory takes a block
@@ -250,7 +267,15 @@ describe.skipIf(unavailable !== undefined)('the SQLite store on a full filesyste
         outcomes.filter((outcome) => outcome.acknowledged && kinds.includes(outcome.kind));
       const after = onDisk();
       expect(after.likes(LIKED)).toBe(likedBefore + acknowledged('like, script', 'like, form').length);
-      expect(after.likes(UNLIKED) ?? unlikedBefore).toBe(unlikedBefore - acknowledged('unlike').length);
+      // Each user's like is what the last toggle acknowledged for them set, and counted once.
+      const likers = new Map<string, boolean>();
+      for (const { text } of acknowledged('toggle')) {
+        const [handle, liked] = text!.split(' ');
+        likers.set(handle!, liked === 'true');
+      }
+      const liking = [...likers].filter(([, liked]) => liked).map(([handle]) => handle);
+      expect(after.likers.sort()).toEqual(liking.sort());
+      expect(after.likes(TOGGLED) ?? toggledBefore).toBe(toggledBefore + liking.length);
       expect(after.comments.sort()).toEqual(
         acknowledged('comment, script', 'comment, form', 'comment, no limit')
           .map((outcome) => outcome.text)

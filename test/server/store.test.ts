@@ -2,7 +2,7 @@
  * The demo's SQLite store on a real database in a fresh temporary directory per test:
  * settings, migrations, seed, likes, and comment checks that store nothing when they refuse.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -121,41 +121,42 @@ describe('openStore', () => {
 });
 
 describe('likes', () => {
-  test('start at the photo’s generated count and move by one, never below zero', async () => {
+  test('start at the photo’s generated count; each user’s counts once, and survives a reopen', async () => {
     store = openStore(dir);
     const base = getPhoto('5')!.likes;
     expect(await store.likesOf('5')).toBe(base);
     expect(await store.like('5')).toBe(base + 1);
-    expect(await store.like('5')).toBe(base + 2);
-    expect(await store.unlike('5')).toBe(base + 1);
-    expect(await store.likesOf('5')).toBe(base + 1);
+    expect(await store.setLiked('5', 'ada', true)).toEqual({ liked: true, count: base + 2 });
+    expect(await store.setLiked('5', 'ada', true)).toEqual({ liked: true, count: base + 2 });
     expect(await store.likesOf('6')).toBe(getPhoto('6')!.likes);
-    for (let i = 0; i <= base + 1; i++) await store.unlike('5');
-    expect(await store.likesOf('5')).toBe(0);
-  });
-
-  test('an unliked photo nobody had touched goes one below its generated count', async () => {
-    store = openStore(dir);
-    expect(await store.unlike('9')).toBe(getPhoto('9')!.likes - 1);
-  });
-
-  test('survive a reopen', async () => {
-    store = openStore(dir);
-    const count = await store.like('2');
     await store.close();
     store = openStore(dir);
-    expect(await store.likesOf('2')).toBe(count);
+    expect(await store.likesOf('5')).toBe(base + 2);
+    expect(await store.likedBy('ada', ['5', '6'])).toEqual(new Set(['5']));
   });
 
-  test('of an unknown photo are undefined and store nothing', async () => {
+  test('an unlike that takes nothing back stores nothing', async () => {
     store = openStore(dir);
-    expect([await store.likesOf('999'), await store.like('999'), await store.unlike('__proto__')]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect(await store.setLiked('9', 'ada', false)).toEqual({ liked: false, count: getPhoto('9')!.likes });
     const db = raw();
     expect(db.prepare('SELECT count(*) AS n FROM likes').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  test('of an unknown photo or user are undefined and store nothing', async () => {
+    store = openStore(dir);
+    expect([
+      await store.likesOf('999'),
+      await store.like('999'),
+      await store.setLiked('__proto__', 'ada', true),
+      await store.setLiked('5', 'constructor', true),
+    ]).toEqual([undefined, undefined, undefined, undefined]);
+    const db = raw();
+    expect(
+      db.prepare('SELECT (SELECT count(*) FROM likes) + (SELECT count(*) FROM user_likes) AS n').get(),
+    ).toEqual({
+      n: 0,
+    });
     db.close();
   });
 });
@@ -248,6 +249,17 @@ describe('commentsOf', () => {
 describeStoreContract('SQLite', () => ({
   reset: async () => {
     rmSync(dir, { recursive: true, force: true });
+  },
+  atVersion: async (version, sql) => {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir);
+    const db = raw();
+    try {
+      migrate(db, MIGRATIONS.slice(0, version));
+      db.exec(sql);
+    } finally {
+      db.close();
+    }
   },
   open: async () => openStore(dir),
   quotaRows: async () => {
