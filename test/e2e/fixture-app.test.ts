@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { DevtoolsSnapshot } from '../../client/router-types';
+import { load as loadRich } from '../fixtures/basic/lab/rich/[n]/page.server';
+import { describe as describeData } from '../fixtures/basic/lab/rich/describe';
+import { load as loadRichLayout } from '../fixtures/basic/lab/rich/layout.server';
 import { BUILDS } from './global-setup';
 import {
   openPage,
@@ -33,6 +36,52 @@ describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
     expect(result.state).toBe(expected);
     // The HTML parser drops NUL from text (React's hydration allows for it); the state keeps it.
     expect(result.text).toBe(expected.replace('\u0000', ''));
+    expect(errors).toEqual([]);
+    expect(console).toEqual([]);
+  });
+
+  test('rich loader data hydrates without an error and reads the same after a soft and a prefetched navigation', async () => {
+    // What the server renders, computed here from the same loaders: the browser must show it too.
+    const { n: _n, author: _a, again: _g, loop: _l, ...rest } = loadRich({ params: { n: '1' } } as never);
+    const expected = {
+      layout: describeData(loadRichLayout()),
+      page: describeData(rest),
+      identity: 'one author, a loop',
+    };
+    expect(expected.page).toContain('at: Date 2026-01-02T03:04:05.006Z');
+    expect(expected.page).toContain('big: BigInt 18446744073709551616 (+1 = 18446744073709551617)');
+    expect(expected.page).toContain('limits: Array(3) [number Infinity, number -Infinity, number -0]');
+    const { page, console, errors } = await openPage(browser);
+    const shown = () =>
+      page.evaluate(() => ({
+        layout: document.getElementById('rich-layout')!.textContent,
+        page: document.getElementById('rich-page')!.textContent,
+        identity: document.getElementById('rich-identity')!.textContent,
+      }));
+    const isPageDataOf = (path: string) => (url: URL) => url.pathname === path && url.searchParams.has('_sy');
+
+    await page.goto(`${server.url}/lab/rich/1`);
+    await waitForHydration(page);
+    expect(await shown()).toEqual(expected);
+
+    // A soft navigation with no prefetch: its own page-data request. The page it shows has a
+    // link ten on in view, which it prefetches.
+    const data2 = page.waitForResponse((r) => isPageDataOf('/lab/rich/2')(new URL(r.url())));
+    const prefetch12 = page.waitForResponse((r) => isPageDataOf('/lab/rich/12')(new URL(r.url())));
+    await page.click('#rich-next');
+    expect((await data2).status()).toBe(200);
+    await page.locator('h1', { hasText: 'Rich 2' }).waitFor();
+    expect(await shown()).toEqual(expected);
+
+    // Clicking the prefetched link then asks for nothing.
+    expect((await prefetch12).status()).toBe(200);
+    const afterPrefetch: string[] = [];
+    page.on('request', (r) => afterPrefetch.push(r.url()));
+    await page.click('#rich-prefetched');
+    await page.locator('h1', { hasText: 'Rich 12' }).waitFor();
+    expect(await shown()).toEqual(expected);
+    expect(afterPrefetch.filter((url) => isPageDataOf('/lab/rich/12')(new URL(url)))).toEqual([]);
+
     expect(errors).toEqual([]);
     expect(console).toEqual([]);
   });
