@@ -6,9 +6,9 @@
  *   │  └─ [id] [page, page.server]
  *   └─ (marketing) [layout]
  */
-import { COMPONENT_FILES, SERVER_FILES, type RouteNode } from './route-tree.js';
+import { COMPONENT_FILES, HANDLER_FILE, SERVER_FILES, type RouteNode } from './route-tree.js';
 
-const ROLE_ORDER = [...COMPONENT_FILES, ...SERVER_FILES];
+const ROLE_ORDER = [...COMPONENT_FILES, ...SERVER_FILES, HANDLER_FILE];
 
 export function formatTree(root: RouteNode): string {
   const lines = [label('/', root)];

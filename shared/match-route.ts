@@ -1,7 +1,8 @@
 /**
  * Matching a pathname against the route tree. At each level the candidates are tried
  * in priority order: static, `[param]`, `[...catchAll]`, `[[...optional]]`; a branch that
- * finds no page gives way to the next candidate, so a static route wins whenever it can.
+ * finds no page gives way to the next candidate, so a static route wins whenever it can. A
+ * route handler (`route.ts`) ends a branch as a page does; the match's last node holds it.
  * Groups are looked through; interceptions never match here. Only when no page matches, a URL
  * that a `@slot` matches below some layout matches that layout, whose children have nothing to
  * show there (`slotOnly`): the deepest such layout wins.
@@ -16,7 +17,7 @@ export interface RouteMatch {
   /** The route pattern, `/photos/[id]`. */
   pattern: string;
   params: Params;
-  /** Root to leaf, groups included; the last node holds the page. */
+  /** Root to leaf, groups included; the last node holds the page (or the route handler). */
   branch: RouteNode[];
   /** The decoded URL segments matched. */
   segments: readonly string[];
@@ -79,9 +80,12 @@ function collect(node: RouteNode, groups: RouteNode[], out: Candidate[]): void {
   }
 }
 
-/** A page reachable from `node` without consuming a segment: its own, or one inside its groups. */
+/**
+ * A page or route handler reachable from `node` without consuming a segment: its own, or one
+ * inside its groups. The two compete as equals; the tree never has both at one URL.
+ */
 function pageBranch(node: RouteNode): RouteNode[] | undefined {
-  if (node.files.page) return [];
+  if (node.files.page || node.files.route) return [];
   for (const child of node.children) {
     if (child.segment?.kind !== 'group') continue;
     const inner = pageBranch(child);

@@ -60,10 +60,25 @@ export interface RedirectAnswer {
   redirect: { location: string; status: 307 | 308 };
 }
 
-export type PageDataAnswer = PageDataResponse | InterceptedAnswer | RedirectAnswer;
+/**
+ * The answer for a URL that is no page (a route handler answers it): the client loads it as a
+ * document, whose answer is the handler's. The server never runs the handler for page data.
+ */
+export interface DocumentAnswer {
+  buildId: string;
+  url: string;
+  status: 200;
+  document: true;
+}
+
+export type PageDataAnswer = PageDataResponse | InterceptedAnswer | RedirectAnswer | DocumentAnswer;
 
 export function isRedirectAnswer(answer: object): answer is RedirectAnswer {
   return 'redirect' in answer;
+}
+
+export function isDocumentAnswer(answer: object): answer is DocumentAnswer {
+  return 'document' in answer;
 }
 
 export function isIntercepted(answer: object): answer is InterceptedAnswer {

@@ -9,9 +9,11 @@ import type { Segment } from './segment.js';
 export const COMPONENT_FILES = ['layout', 'page', 'loading', 'not-found', 'error', 'default'] as const;
 /** Server-only files: loaders, and the app's `middleware` (at the root of the app directory only). */
 export const SERVER_FILES = ['layout.server', 'page.server', 'middleware'] as const;
+/** A route handler (`route.ts`): answers its URL for any method instead of a page, server only. */
+export const HANDLER_FILE = 'route';
 export type ComponentFile = (typeof COMPONENT_FILES)[number];
 export type ServerFile = (typeof SERVER_FILES)[number];
-export type RouteFile = ComponentFile | ServerFile;
+export type RouteFile = ComponentFile | ServerFile | typeof HANDLER_FILE;
 
 export interface RouteNode {
   /** Folder name as written; `''` for the root. */

@@ -5,7 +5,7 @@
  * `RouteTreeError` that names every offending file. The browser assembles the tree from files
  * the build and the server already checked (`assembleRouteTree`), without the rules' code.
  */
-import { COMPONENT_FILES, SERVER_FILES, type RouteFile, type RouteNode } from './route-node.js';
+import { COMPONENT_FILES, HANDLER_FILE, SERVER_FILES, type RouteFile, type RouteNode } from './route-node.js';
 import { formatSegment, parseSegment, urlNodesOf } from './segment.js';
 import { validateRouteTree } from './validate-route-tree.js';
 
@@ -14,6 +14,7 @@ const SERVER_EXTENSIONS = ['.ts', '.js'];
 
 export {
   COMPONENT_FILES,
+  HANDLER_FILE,
   SERVER_FILES,
   type ComponentFile,
   type RouteFile,
@@ -28,9 +29,12 @@ export class RouteTreeError extends Error {
   }
 }
 
-/** The role of a file name (`page.tsx` → `page`, `page.server.ts` → `page.server`), if it has one. */
+/**
+ * The role of a file name (`page.tsx` → `page`, `page.server.ts` → `page.server`, `route.ts` →
+ * `route`), if it has one.
+ */
 export function classifyFile(base: string): RouteFile | undefined {
-  for (const role of SERVER_FILES) {
+  for (const role of [...SERVER_FILES, HANDLER_FILE] as const) {
     if (SERVER_EXTENSIONS.some((ext) => base === role + ext)) return role;
   }
   for (const role of COMPONENT_FILES) {

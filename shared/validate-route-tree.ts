@@ -25,11 +25,14 @@ export function validateRouteTree(root: RouteNode): string[] {
         `${node.files.middleware}: middleware runs before every request, so it lives at the root of the app directory`,
       );
     }
-    if (node.files.page && !branch.some(isParallel)) {
+    checkHandlerPlace(node, branch, problems);
+    // A page or a route handler: whichever answers the URL, no other may answer it too.
+    const leaf = node.files.page ?? node.files.route;
+    if (leaf && !branch.some(isParallel)) {
       for (const key of urlKeysOf(branch)) {
         const other = pages.get(key);
-        if (other) problems.push(`${other} and ${node.files.page} both resolve to the URL ${key}`);
-        else pages.set(key, node.files.page);
+        if (other) problems.push(`${other} and ${leaf} both resolve to the URL ${key}`);
+        else pages.set(key, leaf);
       }
     }
     for (const child of node.children) visit(child, branch);
@@ -127,6 +130,27 @@ function checkInterceptPlace(node: RouteNode, ancestors: RouteNode[], problems: 
   } else if (!ancestors.some((a) => a.segment?.kind === 'slot')) {
     problems.push(
       `an interception must be inside a @slot folder, which says where it shows: ${describe(node)}`,
+    );
+  }
+}
+
+/**
+ * A route handler answers its URL instead of a page, for every method: beside a page the URL
+ * would have two answers, and a slot or an interception renders beside a page, which a handler
+ * is not.
+ */
+function checkHandlerPlace(node: RouteNode, branch: RouteNode[], problems: string[]): void {
+  const route = node.files.route;
+  if (!route) return;
+  if (node.files.page) {
+    problems.push(
+      `${node.files.page} and ${route} are in one folder, but a URL is answered by a page or by a route handler, not both; move one of them to another folder`,
+    );
+  }
+  const parallel = branch.find(isParallel);
+  if (parallel) {
+    problems.push(
+      `a route handler cannot be inside a @slot or an interception (${parallel.name}), which only render beside a page: ${route}`,
     );
   }
 }

@@ -26,6 +26,13 @@ const tree = buildRouteTree([
   'u/me/posts/latest/page.tsx',
   'café/page.tsx',
   'components/button.tsx',
+  // Route handlers end a branch as pages do, and compete with them by the same priority.
+  'api/photos/[id]/route.ts',
+  'api/photos/[id]/art/route.ts',
+  'api/files/[...path]/route.ts',
+  'api/(v2)/search/[[...q]]/route.ts',
+  'photos/[id]/json/route.js',
+  'u/[handle]/feed.xml/route.ts',
 ]);
 
 function match(pathname: string) {
@@ -58,6 +65,14 @@ describe('matchRoute', () => {
     ['/tags/nature%2ftrees', '/tags/[...path]', { path: ['nature/trees'] }],
     ['/tags/nature%2Ftrees/oak', '/tags/[...path]', { path: ['nature/trees', 'oak'] }],
     ['/photos/a%2fb', '/photos/[id]', { id: 'a/b' }],
+    ['/api/photos/7', '/api/photos/[id]', { id: '7' }],
+    ['/api/photos/7/art', '/api/photos/[id]/art', { id: '7' }],
+    ['/api/photos/caf%C3%A9', '/api/photos/[id]', { id: 'café' }],
+    ['/api/files/a/b%2Fc', '/api/files/[...path]', { path: ['a', 'b/c'] }],
+    ['/api/search', '/api/search/[[...q]]', { q: [] }],
+    ['/api/search/cats/small', '/api/search/[[...q]]', { q: ['cats', 'small'] }],
+    ['/photos/7/json', '/photos/[id]/json', { id: '7' }],
+    ['/u/ada/feed.xml', '/u/[handle]/feed.xml', { handle: 'ada' }],
     ['/files/x%2Fy', '/files/[name]', { name: 'x/y' }],
     ['/photos/new%2Fedit', '/photos/[id]', { id: 'new/edit' }],
     ['/u/ada%2Fposts%2F7', '/u/[handle]', { handle: 'ada/posts/7' }],
@@ -90,6 +105,7 @@ describe('matchRoute', () => {
     ['/nope', 'not found'],
     ['/photos/42/edit/more', 'not found'],
     ['/u', 'not found'],
+    ['/api/photos', 'not found'], // a route handler answers only its own folder's URL
     ['/components/button', 'not found'], // not a router file
     ['/(marketing)/about', 'not found'], // groups are not in the URL
     ['/%2F', 'not found'], // a segment named "/", not the home page
@@ -118,6 +134,15 @@ describe('matchRoute', () => {
     const t = buildRouteTree(['(a)/[id]/page.tsx', '(b)/fixed/page.tsx']);
     expect(matchRoute(t, ['fixed'])!.pattern).toBe('/fixed');
     expect(matchRoute(t, ['other'])!.pattern).toBe('/[id]');
+  });
+
+  test('a route handler competes with pages by the same priority, and is the last node of its branch', () => {
+    const t = buildRouteTree(['blog/[slug]/page.tsx', 'blog/feed/route.ts', 'blog/[slug]/raw/route.ts']);
+    expect(matchRoute(t, ['blog', 'feed'])!.branch.at(-1)!.files).toEqual({ route: 'blog/feed/route.ts' });
+    expect(matchRoute(t, ['blog', 'post'])!.pattern).toBe('/blog/[slug]');
+    expect(matchRoute(t, ['blog', 'feed', 'raw'])!.branch.at(-1)!.files).toEqual({
+      route: 'blog/[slug]/raw/route.ts',
+    });
   });
 
   describe('a URL that only a slot matches', () => {

@@ -53,12 +53,15 @@ describe('buildRouteTree', () => {
       '(marketing)/about/page.tsx',
       'docs/[[...slug]]/page.tsx',
       'docs/[[...slug]]/layout.server.ts',
+      'api/route.ts',
+      'api/route.tsx',
     ]);
     expect(formatTree(tree)).toBe(
       [
         '/ [layout, page, not-found]',
         '├─ (marketing) [layout]',
         '│  └─ about [page]',
+        '├─ api [route]',
         '├─ docs',
         '│  └─ [[...slug]] [page, layout.server]',
         '└─ photos',
@@ -147,6 +150,31 @@ describe('buildRouteTree', () => {
       'two files for one role in a folder',
       ['page.tsx', 'page.jsx'],
       'page.jsx and page.tsx are both the page of one folder',
+    ],
+    [
+      'a page and a route handler in one folder',
+      ['api/page.tsx', 'api/route.ts'],
+      'api/page.tsx and api/route.ts are in one folder, but a URL is answered by a page or by a route handler, not both; move one of them to another folder',
+    ],
+    [
+      'a page and a route handler at one URL through groups',
+      ['(a)/feed/page.tsx', '(b)/feed/route.ts'],
+      '(a)/feed/page.tsx and (b)/feed/route.ts both resolve to the URL /feed',
+    ],
+    [
+      'two route handlers at one URL',
+      ['(a)/x/route.ts', '(b)/x/route.js'],
+      '(a)/x/route.ts and (b)/x/route.js both resolve to the URL /x',
+    ],
+    [
+      'a route handler in a slot',
+      ['@modal/api/route.ts'],
+      'a route handler cannot be inside a @slot or an interception (@modal), which only render beside a page: @modal/api/route.ts',
+    ],
+    [
+      'a route handler in an interception',
+      ['feed/@m/(.)photos/route.ts'],
+      'a route handler cannot be inside a @slot or an interception (@m), which only render beside a page: feed/@m/(.)photos/route.ts',
     ],
   ])('%s', (_name, files, problem) => {
     expect(problemsOf(files)).toContain(problem);
