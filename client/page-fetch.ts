@@ -1,10 +1,11 @@
 /**
  * What a navigation fetches: one page-data request and the modules the answer needs, with the
  * route-script timeout around the modules. Anything that is not a usable page — a failed
- * request, another build, a redirect to follow, scripts too slow — is thrown, for the router to
+ * request, another build, a redirect to follow, a URL that is no page, scripts too slow — is thrown, for the router to
  * decide what the navigation does next.
  */
 import {
+  isDocumentAnswer,
   isIntercepted,
   isRedirectAnswer,
   PAGE_DATA_TYPE,
@@ -20,6 +21,17 @@ import type { RouterEffects } from './router-types.js';
 export class FollowRedirect extends Error {
   constructor(readonly location: string) {
     super(`redirect to ${location}`);
+  }
+}
+
+/**
+ * The URL is no page (a route handler answers it): the navigation leaves the app for it. Not a
+ * failure, so the reload guard of a hard navigation does not apply: the document that loads is
+ * the handler's answer, which never comes back here to loop.
+ */
+export class LoadDocument extends Error {
+  constructor(readonly url: string) {
+    super(`${url} is not a page`);
   }
 }
 
@@ -55,6 +67,7 @@ export function createPageFetcher(effects: RouterEffects, buildId: string, route
     const data = await readPageData(response);
     if (data.buildId !== buildId) throw new Error('a new build was deployed');
     if (isRedirectAnswer(data)) throw new FollowRedirect(data.redirect.location);
+    if (isDocumentAnswer(data)) throw new LoadDocument(url.href);
     if (isIntercepted(data)) {
       const files = segmentFilesOf(data.intercept.state.segments);
       return { ...data, modules: await loadWithin(effects.loadModules(files)) };

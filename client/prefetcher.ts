@@ -17,7 +17,13 @@ import {
   PREFETCH_TIMEOUT_MS,
   RESPONSE_HEADER_BYTES,
 } from '../shared/constants.js';
-import { isIntercepted, isRedirectAnswer, PAGE_DATA_TYPE, pageDataUrl } from '../shared/page-data.js';
+import {
+  isDocumentAnswer,
+  isIntercepted,
+  isRedirectAnswer,
+  PAGE_DATA_TYPE,
+  pageDataUrl,
+} from '../shared/page-data.js';
 import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache.js';
 import { createPrefetchBudget } from '../shared/prefetch-budget.js';
 import { createPrefetchQueue, Dropped, type Lane } from '../shared/prefetch-queue.js';
@@ -117,6 +123,8 @@ export function createPrefetcher({
       // A redirect is the navigation's to follow, with its own checks: the entry fails, and a
       // click fetches the page itself and follows it.
       if (isRedirectAnswer(data)) throw new Error(`${url.pathname} redirects`);
+      // A route handler's URL: a click asks again, and leaves the app for it.
+      if (isDocumentAnswer(data)) throw new Error(`${url.pathname} is not a page`);
       if (isIntercepted(data)) {
         const files = segmentFilesOf(data.intercept.state.segments);
         return { ...data, modules: await race(effects.loadModules(files)) };

@@ -26,7 +26,7 @@ import { hardNavigate } from './hard-navigation.js';
 import { firstSnapshot, toLocal } from './lazy-router.js';
 import { createHeldPages } from './held-pages.js';
 import { pageOver, spliceIntercepted } from './page-data-client.js';
-import { createPageFetcher, FollowRedirect, SCRIPTS_TIMED_OUT } from './page-fetch.js';
+import { createPageFetcher, FollowRedirect, LoadDocument, SCRIPTS_TIMED_OUT } from './page-fetch.js';
 import { createPrefetcher, settled, type Found } from './prefetcher.js';
 
 export type {
@@ -173,6 +173,12 @@ export function createRouter(options: RouterOptions): Router {
         // The redirect takes the place of the page asked for: a push stays a push, else replace.
         const next = kind === 'push' ? 'push' : 'replace';
         await followRedirect(error.location, next, scroll, target.href, redirects + 1);
+        return;
+      }
+      if (error instanceof LoadDocument) {
+        // A route handler answers this URL: the browser loads it, as it would a plain link.
+        publish({ pending: false });
+        effects.assign(error.url);
         return;
       }
       fallBack(target.href, error instanceof TimeoutError ? error.message : 'page data failed', error);

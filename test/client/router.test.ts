@@ -697,6 +697,39 @@ describe('slots and intercepted routes', () => {
   });
 });
 
+describe('a URL a route handler answers', () => {
+  const documentAnswer = (url: string) => jsonResponse({ buildId: BUILD, url, status: 200, document: true });
+
+  test('the navigation leaves the app for it, every time: no reload guard, no history entry of ours', async () => {
+    const h = harness();
+    const router = start(h);
+    for (const _click of [1, 2]) {
+      const done = router.navigate('/api/photos/1');
+      h.fetches.at(-1)!.reply.resolve(documentAnswer('/api/photos/1'));
+      await done;
+    }
+    expect(h.assigned).toEqual([`${ORIGIN}/api/photos/1`, `${ORIGIN}/api/photos/1`]);
+    expect(h.history.filter((e) => e.op === 'push')).toEqual([]);
+    expect(router.getSnapshot()).toMatchObject({ href: '/', commit: 0, pending: false });
+    expect(h.errors).toEqual([]);
+  });
+
+  test('a prefetch of it keeps nothing to show: the click asks again, then leaves', async () => {
+    const h = harness();
+    const router = start(h);
+    router.prefetch('/api/photos/1');
+    await flush();
+    h.fetches[0]!.reply.resolve(documentAnswer('/api/photos/1'));
+    await flush();
+    const done = router.navigate('/api/photos/1');
+    await flush();
+    h.fetches[1]!.reply.resolve(documentAnswer('/api/photos/1'));
+    await done;
+    expect(h.assigned).toEqual([`${ORIGIN}/api/photos/1`]);
+    expect(router.getSnapshot().commit).toBe(0);
+  });
+});
+
 describe('redirects from page data', () => {
   const redirectTo = (location: string, url = '/old') =>
     jsonResponse({ buildId: BUILD, url, status: 200, redirect: { location, status: 307 } });
