@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler, type Express, type Request, type Res
 import { ACTION_PATH } from '../shared/actions.js';
 import { decodePathname, matchRoute } from '../shared/match-route.js';
 import { createActionHandler } from './actions/action-handler.js';
+import { createRouteHandlers } from './handlers/route-handlers.js';
 import { createFormStateStore } from './render/form-state.js';
 import { createDocumentHandler, type RenderStats } from './render/render-document.js';
 import { resolveOptions, type SwitchyardOptions } from './options.js';
@@ -77,6 +78,8 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   app.post(`${ACTION_PATH}:id`, createActionHandler(options, routeOf, formStates, renderPage));
   app.all(`${ACTION_PATH}:id`, (_req, res) => sendMethodNotAllowed(res, ['POST'], 'actions take POST.'));
 
+  // A URL a `route.ts` matches is its handler's, whatever the method; every other is a page's.
+  app.use(createRouteHandlers(runtime, options));
   app.get(/.*/, renderDocument);
   app.head(/.*/, renderDocument);
   app.all(/.*/, (_req, res) => sendMethodNotAllowed(res, ['GET', 'HEAD'], 'pages take GET and HEAD.'));

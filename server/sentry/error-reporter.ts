@@ -1,14 +1,14 @@
 /**
  * The one seam through which real errors leave the server for an error tracker:
- * render, `load` and action errors, each reported once, with the route and the digest the user
- * saw. Router signals, 4xx answers and aborted renders never get here.
+ * render, `load`, action, middleware and route handler errors, each reported once, with the
+ * route and the digest the user saw. Router signals, 4xx answers and aborted renders never get here.
  */
 export interface ErrorContext {
   /** The matched route pattern (`/photos/[id]`), or `null` when nothing matched. */
   route: string | null;
   /** The digest the browser was shown for this error. */
   digest: string;
-  source: 'render' | 'load' | 'action' | 'middleware';
+  source: 'render' | 'load' | 'action' | 'middleware' | 'handler';
 }
 
 export interface ErrorReporter {

@@ -1,8 +1,8 @@
 /**
  * The error reporter for Sentry: each error the server reports becomes one event,
  * tagged with the route, the digest the user was shown and where it happened (`load`, `render`,
- * `action`). The SDK is passed in, already initialised by `server/instrument.mjs`, so that the
- * server never loads it when no DSN is set.
+ * `action`, `handler`, …). The SDK is passed in, already initialised by `server/instrument.mjs`,
+ * so that the server never loads it when no DSN is set.
  */
 import type * as SentryNode from '@sentry/node';
 import type { ErrorReporter } from './error-reporter.js';

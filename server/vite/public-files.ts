@@ -4,10 +4,11 @@
  * Vite's middleware in development), so a route that answers its URL would never render there.
  *
  * The rule, one URL at a time, with the router's own matcher: a public file is an error when a
- * page answers its URL through static segments only (`app/robots.txt/page.tsx` against
- * `public/robots.txt`; groups are looked through). A page that would answer it through a param
- * (`[slug]`, `[...path]`, `[[...path]]`), or a layout that answers it through a slot only, is a
- * fallback: it yields to the file and still answers every other URL, as in Next.js.
+ * page (or a route handler) answers its URL through static segments only
+ * (`app/robots.txt/page.tsx` against `public/robots.txt`; groups are looked through). A page
+ * that would answer it through a param (`[slug]`, `[...path]`, `[[...path]]`), or a layout that
+ * answers it through a slot only, is a fallback: it yields to the file and still answers every
+ * other URL, as in Next.js.
  * `/assets/` is the build's: its files are hashed and browsers keep them for a year.
  */
 import { existsSync } from 'node:fs';
@@ -19,7 +20,7 @@ import { HASHED_DIR, indexStaticFiles } from '../http/static-files.js';
 export interface ShadowedRoute {
   /** The URL both answer, decoded: `/robots.txt`. */
   url: string;
-  /** The page file, relative to the app directory. */
+  /** The page file (or route handler), relative to the app directory. */
   page: string;
 }
 
@@ -33,7 +34,8 @@ export function shadowedRoutes(tree: RouteNode, urls: Iterable<string>): Shadowe
     );
     // A match binds no param exactly when every segment it went through is static.
     if (!match || match.slotOnly || Object.keys(match.params).length > 0) continue;
-    shadowed.push({ url, page: match.branch.at(-1)!.files.page! });
+    const leaf = match.branch.at(-1)!.files;
+    shadowed.push({ url, page: (leaf.page ?? leaf.route)! });
   }
   return shadowed;
 }

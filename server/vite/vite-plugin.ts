@@ -3,9 +3,9 @@
  *
  * - `virtual:switchyard/routes` exports `modules`, one lazy `import()` per route file, so each
  *   route's components are their own chunk. The client build gets component files only; the
- *   server build also gets `.server.ts` files.
- * - Server-only modules (`*.server.*`, `node:*`, the framework's `server/`) imported from client
- *   code fail the build with the importer named.
+ *   server build also gets `.server.ts` files and route handlers (`route.ts`).
+ * - Server-only modules (`*.server.*`, route handlers, `node:*`, the framework's `server/`)
+ *   imported from client code fail the build with the importer named.
  * - `virtual:switchyard/config` exports `config`, the router settings of the app's
  *   `switchyard.config.json` over the defaults, checked when it is read.
  * - `"use server"` modules become references in the client build, and
@@ -24,7 +24,13 @@ import {
   ROUTER_CONFIG_FILE,
   type RouterConfig,
 } from '../../shared/router-config.js';
-import { buildRouteTree, COMPONENT_FILES, classifyFile, type RouteNode } from '../../shared/route-tree.js';
+import {
+  buildRouteTree,
+  COMPONENT_FILES,
+  classifyFile,
+  HANDLER_FILE,
+  type RouteNode,
+} from '../../shared/route-tree.js';
 import { actionId } from '../actions/action-registry.js';
 import { checkPublicFiles } from './public-files.js';
 import { frameworkFile } from './framework-files.js';
@@ -97,10 +103,10 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
           this.error(`${describe(importer)} imports "${source}", which only runs on the server`);
         }
         const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-        if (resolved && isServerOnly(resolved.id, serverDir)) {
+        if (resolved && isServerOnly(resolved.id, serverDir, appDir)) {
           this.error(
             `${describe(importer)} imports the server-only module ${describe(resolved.id)}: ` +
-              'code in .server files and in server/ never reaches the browser. Move what the client needs into a shared module.',
+              'code in .server files, route handlers and server/ never reaches the browser. Move what the client needs into a shared module.',
           );
         }
         return resolved;
@@ -200,9 +206,10 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
   };
 }
 
-function isServerOnly(id: string, serverDir: string): boolean {
+function isServerOnly(id: string, serverDir: string, appDir: string): boolean {
   const path = id.split('?')[0]!;
-  return /\.server\.[cm]?[jt]sx?$/.test(path) || path.startsWith(serverDir + sep);
+  if (/\.server\.[cm]?[jt]sx?$/.test(path) || path.startsWith(serverDir + sep)) return true;
+  return path.startsWith(appDir + sep) && classifyFile(path.split(sep).pop()!) === HANDLER_FILE;
 }
 
 function describe(id: string): string {

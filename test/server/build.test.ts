@@ -22,6 +22,12 @@ describe('switchyard build refuses', () => {
     );
   });
 
+  test('a client component that imports a route handler, naming both', async () => {
+    await expect(build('leaky-route')).rejects.toThrow(
+      /test\/fixtures\/leaky-route\/page\.tsx imports the server-only module test\/fixtures\/leaky-route\/api\/route\.ts/,
+    );
+  });
+
   test('a client component that imports a node: module', async () => {
     await expect(build('leaky-node')).rejects.toThrow(
       /test\/fixtures\/leaky-node\/page\.tsx imports "node:fs", which only runs on the server/,
@@ -43,6 +49,7 @@ describe('switchyard build refuses', () => {
     expect(error.message).toContain(
       'the folder "[..id]" has erroneous periods; write [...id] (exactly three) for a catch-all, or [id] (none) for one segment: m/[..id]/page.tsx',
     );
+    expect(error.message).toContain('feed/page.tsx and feed/route.ts are in one folder');
   });
 
   test('a public file that a static route also answers, naming both; a dynamic route yields to it', async () => {

@@ -64,6 +64,7 @@ describe('switchyard command', { timeout: 60_000 }, () => {
     expect(err).toContain(
       '- a catch-all must end its URL, but /tags/[...path]/edit goes on past it: tags/[...path]/edit/page.tsx',
     );
+    expect(err).toContain('- feed/page.tsx and feed/route.ts are in one folder');
   }, 60_000);
 
   test('a config error prints its message alone, with no stack, and exits 1', () => {

@@ -1,7 +1,7 @@
 /**
  * `switchyard dev` as an app author meets it, in a child process on a small app of its own:
- * server errors show their message and stack, a 'use server' module added while the server
- * runs works without a restart, public files are served before any page, and a public file
+ * server errors show their message and stack, a 'use server' module or a route handler added
+ * (or a route handler changed) while the server runs works without a restart, public files are served before any page, and a public file
  * that hides a page stops the server from starting.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +27,9 @@ export default function Root({ children }: { children: React.ReactNode }) {
 }`,
   'app/boom/page.tsx': `export default function Boom() {
   return <h1>never</h1>;
+}`,
+  'app/api/[id]/route.ts': `export function GET(_request: Request, { params }: { params: { id: string } }) {
+  return Response.json({ id: params.id, version: 1 });
 }`,
   'public/robots.txt': 'User-agent: *\nAllow: /\n',
   'app/notes.txt/page.tsx': `export default function Notes() {
@@ -93,6 +96,25 @@ describe('switchyard dev', { timeout: 60_000 }, () => {
     const missing = await fetch(`${base}/nope.txt`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  // Before the public file that conflicts below: while a conflict stands, the route tree is kept.
+  test('a route handler answers; an edit to it, and a new one, take effect without a restart', async () => {
+    const json = async (path: string) => {
+      const res = await fetch(base + path);
+      return res.status === 200 ? ((await res.json()) as unknown) : res.status;
+    };
+    expect(await json('/api/7')).toEqual({ id: '7', version: 1 });
+    writeFileSync(
+      join(root, 'app', 'api', '[id]', 'route.ts'),
+      `export function GET() {\n  return Response.json({ version: 2 });\n}\n`,
+    );
+    await expect.poll(() => json('/api/7'), { timeout: 30_000, interval: 200 }).toEqual({ version: 2 });
+    mkdirSync(join(root, 'app', 'ping'));
+    writeFileSync(join(root, 'app', 'ping', 'route.ts'), `export const GET = () => new Response('pong');\n`);
+    await expect
+      .poll(async () => (await fetch(`${base}/ping`)).text(), { timeout: 30_000, interval: 200 })
+      .toBe('pong');
   });
 
   test('a public file added while the server runs that hides a page is reported, naming both', async () => {

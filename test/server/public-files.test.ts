@@ -29,6 +29,8 @@ describe('a public file hides a page only when the page answers its URL through 
       hides: 'blog/feed.xml/page.tsx',
     },
     { files: ['page.tsx'], url: '/', hides: 'page.tsx' },
+    // A route handler answers its URL as a page does.
+    { files: ['robots.txt/route.ts'], url: '/robots.txt', hides: 'robots.txt/route.ts' },
     // A param is a fallback: it yields the URL to the file and answers every other one.
     { files: ['[slug]/page.tsx'], url: '/about', hides: null },
     { files: ['docs/[...path]/page.tsx'], url: '/docs/guide.txt', hides: null },
