@@ -50,7 +50,7 @@ function appWith(middleware: unknown, paths?: unknown, staticDir?: string) {
     reporter,
     secret: SECRET,
     mode: 'production',
-    staticDir,
+    ...(staticDir ? { staticDir } : {}),
   });
   return { app, logger, reporter, actionPath: actionUrl(id) };
 }
