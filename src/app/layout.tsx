@@ -1,4 +1,4 @@
-import { Link, type LayoutProps } from 'switchyard-react';
+import { Link, type Head, type LayoutProps } from 'switchyard-react';
 import { Account } from '../components/account';
 import { NavLink } from '../components/nav-link';
 import { NavigationProgress } from '../components/navigation-progress';
@@ -13,13 +13,17 @@ import './styles.css';
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='4' fill='%232456c7'/%3E%3Cpath d='M3 11l3-4 3 3 2-2 2 3z' fill='%23fff'/%3E%3C/svg%3E";
 
+/** The site's description and type, for every page that says no more of itself; each page names itself. */
+export function head(): Head {
+  return { description: 'A photo-sharing demo built with Switchyard.', openGraph: { type: 'website' } };
+}
+
 export default function RootLayout({ children, data }: LayoutProps<Record<string, never>, SiteData>) {
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="description" content="A photo-sharing demo built with Switchyard." />
         <link rel="icon" href={FAVICON} />
       </head>
       <body>

@@ -1,12 +1,15 @@
-import type { PageProps } from 'switchyard-react';
+import type { Head, PageProps } from 'switchyard-react';
 import { PhotoGrid } from '../../components/photo-grid';
 import { plural } from '../../lib/format';
 import type { FeedData } from '../../lib/types';
 
+export function head(): Head {
+  return { title: 'Feed · Switchyard' };
+}
+
 export default function FeedPage({ data }: PageProps<Record<string, never>, FeedData>) {
   return (
     <>
-      <title>Feed · Switchyard</title>
       <div className="page-head">
         <h1>Latest photos</h1>
         <p className="muted">{`${plural(data.photos.length, 'photo')}, newest first.`}</p>

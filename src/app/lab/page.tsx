@@ -1,10 +1,13 @@
-import { Link } from 'switchyard-react';
+import { Link, type Head } from 'switchyard-react';
+
+export function head(): Head {
+  return { title: 'Lab · Switchyard' };
+}
 
 /** An index of the pages that show the framework's moving parts. */
 export default function LabPage() {
   return (
     <>
-      <title>Lab · Switchyard</title>
       <div className="page-head">
         <h1>Lab</h1>
         <p className="muted">Pages that exist to show how the framework behaves.</p>

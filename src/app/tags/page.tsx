@@ -1,11 +1,14 @@
-import { Link, type PageProps } from 'switchyard-react';
+import { Link, type Head, type PageProps } from 'switchyard-react';
 import { tagHref } from '../../lib/format';
 import type { TagIndexData, TagSummary } from '../../lib/types';
+
+export function head(): Head {
+  return { title: 'Tags · Switchyard' };
+}
 
 export default function TagIndexPage({ data }: PageProps<Record<string, never>, TagIndexData>) {
   return (
     <>
-      <title>Tags · Switchyard</title>
       <div className="page-head">
         <h1>Tags</h1>
         <p className="muted">Tags nest: a photo tagged nature/trees is also listed under nature.</p>

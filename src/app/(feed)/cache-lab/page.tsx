@@ -1,4 +1,8 @@
-import { Link } from 'switchyard-react';
+import { Link, type Head } from 'switchyard-react';
+
+export function head(): Head {
+  return { title: 'Cache lab · Switchyard' };
+}
 
 /**
  * A walk through the prefetch cache's statuses with the devtools' clock: one link of each kind
@@ -7,7 +11,6 @@ import { Link } from 'switchyard-react';
 export default function CacheLabPage() {
   return (
     <>
-      <title>Cache lab · Switchyard</title>
       <div className="page-head">
         <h1>Cache lab</h1>
         <p className="muted">

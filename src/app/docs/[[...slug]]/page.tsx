@@ -1,11 +1,14 @@
-import { Link, type PageProps } from 'switchyard-react';
+import { Link, type Head, type HeadArgs, type PageProps } from 'switchyard-react';
 import type { DocsPageData } from '../../../lib/types';
+
+export function head({ data }: HeadArgs<DocsPageData>): Head {
+  return { title: `${data.title} · Switchyard docs` };
+}
 
 export default function DocsPage({ params, data }: PageProps<{ slug: string[] }, DocsPageData>) {
   const href = params.slug.length === 0 ? '/docs' : `/docs/${params.slug.join('/')}`;
   return (
     <>
-      <title>{`${data.title} · Switchyard docs`}</title>
       <div className="docs">
         <nav aria-label="Documentation" className="docs-nav">
           <ul>

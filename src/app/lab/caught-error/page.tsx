@@ -1,10 +1,14 @@
+import type { Head } from 'switchyard-react';
 import { Bomb } from '../../../components/bomb';
+
+export function head(): Head {
+  return { title: 'Caught error · Switchyard' };
+}
 
 /** A render error that this segment's `error.tsx` catches, with a retry. */
 export default function CaughtErrorPage() {
   return (
     <>
-      <title>Caught error · Switchyard</title>
       <div className="page-head">
         <h1 id="caught-error-page">Caught error</h1>
         <p className="muted">

@@ -1,10 +1,14 @@
+import type { Head } from 'switchyard-react';
 import { Bomb } from '../../../components/bomb';
+
+export function head(): Head {
+  return { title: 'Client error · Switchyard' };
+}
 
 /** A render error with no `error.tsx` above it: the app-wide fallback message. */
 export default function ClientErrorPage() {
   return (
     <>
-      <title>Client error · Switchyard</title>
       <div className="page-head">
         <h1>Client error</h1>
         <p className="muted">

@@ -1,14 +1,18 @@
-import type { PageProps } from 'switchyard-react';
+import type { HeadArgs, PageProps } from 'switchyard-react';
 import { Comments } from '../../../components/comments';
 import { PhotoDetails } from '../../../components/photo-details';
 import { PhotoGrid } from '../../../components/photo-grid';
+import { photoHead } from '../../../lib/photo-head';
 import type { PhotoPageData } from '../../../lib/types';
+
+export function head({ data }: HeadArgs<PhotoPageData>) {
+  return photoHead(data);
+}
 
 export default function PhotoPage({ data }: PageProps<{ id: string }, PhotoPageData>) {
   const { photo, author, more, comments, commentCount, olderBefore, olderPage } = data;
   return (
     <>
-      <title>{`${photo.title} by ${author.name} · Switchyard`}</title>
       <PhotoDetails photo={photo} author={author} />
       <Comments
         photoId={photo.id}

@@ -1,13 +1,16 @@
-import { Link, type PageProps } from 'switchyard-react';
+import { Link, type Head, type HeadArgs, type PageProps } from 'switchyard-react';
 import { PhotoGrid } from '../../../components/photo-grid';
 import { plural, tagHref } from '../../../lib/format';
 import type { TagPageData } from '../../../lib/types';
+
+export function head({ params }: HeadArgs<TagPageData, { path: string[] }>): Head {
+  return { title: `${params.path.join('/')} · Tags · Switchyard` };
+}
 
 export default function TagPage({ params, data }: PageProps<{ path: string[] }, TagPageData>) {
   const tag = params.path.join('/');
   return (
     <>
-      <title>{`${tag} · Tags · Switchyard`}</title>
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           <li>

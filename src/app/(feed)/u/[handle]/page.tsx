@@ -1,7 +1,15 @@
-import type { PageProps } from 'switchyard-react';
+import type { Head, HeadArgs, PageProps } from 'switchyard-react';
 import { PhotoGrid } from '../../../../components/photo-grid';
 import { plural } from '../../../../lib/format';
 import type { ProfileData } from '../../../../lib/types';
+
+export function head({ data: { user } }: HeadArgs<ProfileData>): Head {
+  return {
+    title: `${user.name} (@${user.handle}) · Switchyard`,
+    description: user.bio,
+    openGraph: { title: user.name, description: user.bio, type: 'profile' },
+  };
+}
 
 export default function ProfilePage({ data }: PageProps<{ handle: string }, ProfileData>) {
   const { user, photos, likes } = data;
@@ -11,7 +19,6 @@ export default function ProfilePage({ data }: PageProps<{ handle: string }, Prof
     .join('');
   return (
     <>
-      <title>{`${user.name} (@${user.handle}) · Switchyard`}</title>
       <header className="profile">
         <span className="avatar" aria-hidden="true" style={{ backgroundColor: `hsl(${user.hue},45%,34%)` }}>
           {initials}
