@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   waitForHydration,
   type RunningServer,
 } from './harness';
+import { BUILDS } from './global-setup';
 
 describe.skipIf(skipWithoutChromium)('demo in Chromium', () => {
   let server: RunningServer;
@@ -66,6 +68,30 @@ describe.skipIf(skipWithoutChromium)('demo in Chromium', () => {
     const robots = await fetch(`${server.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await robots.text()).toBe(readFileSync('src/public/robots.txt', 'utf8'));
+  });
+
+  test('route handlers: /api/photos/<id> answers JSON with the likes, an unknown id a JSON 404', async () => {
+    const res = await fetch(`${server.url}/api/photos/1`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toMatchObject({ id: '1', likes: expect.any(Number), art: '/api/photos/1/art' });
+    const missing = await fetch(`${server.url}/api/photos/99999`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'There is no photo with this id.' });
+    // Route files are the server's alone: the client build holds none of them.
+    const manifest = readFileSync(join(BUILDS.demo.out, 'client/.vite/manifest.json'), 'utf8');
+    expect(manifest).not.toContain('route.ts');
+  });
+
+  test("a photo page's og:image is its art, drawn as a cacheable SVG file", async () => {
+    const html = await (await fetch(`${server.url}/photos/3`)).text();
+    expect(html).toContain('<meta property="og:image" content="/api/photos/3/art"/>');
+    const art = await fetch(`${server.url}/api/photos/3/art`);
+    expect(art.headers.get('content-type')).toBe('image/svg+xml');
+    expect(art.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(await art.text()).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1200" height="900"/,
+    );
   });
 
   test('an unknown photo is a 404 page inside the site layout', async () => {
