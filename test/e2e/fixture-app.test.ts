@@ -106,6 +106,22 @@ describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a head from streamed data joins after hydration, once the data is there', async () => {
+    const { page, errors, console } = await openPage(browser);
+    const description = page.locator('meta[name="description"]');
+    await page.goto(`${server.url}/signals/late?then=data`, { waitUntil: 'commit' });
+    await page.locator('#late-loading').waitFor();
+    await waitForHydration(page);
+    // The document's head went out before the data: hydration renders it the same, without it.
+    expect(await description.count()).toBe(0);
+    expect(await release()).toBe('1');
+    await page.locator('#late-data').waitFor();
+    await expect.poll(() => description.count()).toBe(1);
+    expect(await description.getAttribute('content')).toBe('late data');
+    expect(errors).toEqual([]);
+    expect(console).toEqual([]);
+  });
+
   test('redirect() after the shell: the client router follows it, before the meta refresh would', async () => {
     const { page } = await openPage(browser);
     const documents: string[] = [];
