@@ -31,11 +31,11 @@ import { sendJson } from '../http/compression.js';
 import { digestOf } from '../http/digest.js';
 import { HttpError } from '../http/http-error.js';
 import { parseRequestTarget } from '../http/request-url.js';
+import { sendWebResponse } from '../http/web-response.js';
 import { isRetryLater } from '../http/retry-later.js';
 import type { ResolvedOptions } from '../options.js';
 import type { RouteRuntime } from '../render/route-runtime.js';
 import { toHandlerRequest } from './handler-request.js';
-import { sendResponse } from './send-response.js';
 
 /** What a route handler gets besides the request. */
 export interface RouteContext<P extends Params = Params> {
@@ -101,7 +101,7 @@ export function createRouteHandlers(runtime: RouteRuntime, options: ResolvedOpti
           `${file}: ${req.method} returned ${describe(response)}, not a Response; return one, such as Response.json(data)`,
         );
       }
-      await sendResponse(res, response, req.method === 'HEAD');
+      await sendWebResponse(req, res, response);
     } catch (error) {
       answerFailure(error, req, res, match, file);
     }

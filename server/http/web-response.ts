@@ -1,20 +1,21 @@
 /**
  * Web `Request`s for app code, and app code's Web `Response`s written to Node's answer.
  */
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 
 /**
- * The request as a Web `Request` (no body: middleware reads the method, URL and headers, and
- * leaves the body to the action or handler it goes on to). `url` is the URL the page knows itself
- * by on `origin` (this site's, as the client sent it), joined as text: the path is a path even when it starts with `//` (the Host was checked).
+ * The request as a Web `Request`, with no body unless one is given (middleware reads the method,
+ * URL and headers, and leaves the body to the action or handler it goes on to; a route handler
+ * is given the body read for it). `url` is the URL the page knows itself by on `origin` (this
+ * site's, as the client sent it), joined as text: the path is a path even when it starts with
+ * `//` (the Host was checked).
  */
 export function toWebRequest(
   req: Request,
   url: URL,
   origin: string,
   signal?: AbortSignal,
+  body?: Uint8Array<ArrayBuffer>,
 ): globalThis.Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -25,37 +26,81 @@ export function toWebRequest(
     method: req.method,
     headers,
     ...(signal ? { signal } : {}),
+    ...(body ? { body } : {}),
   });
 }
 
 /**
- * Writes `response` as the answer: status, headers (each `Set-Cookie` its own line) and body,
- * streamed as the client reads it. A client that goes away cancels the body. `HEAD` gets the
- * head alone.
+ * Writes `response` as the answer: status and status text, every header (each `Set-Cookie` its
+ * own line; a header of the app's replaces the framework's default of that name, the no-script
+ * policy included) and the body, streamed with backpressure. `HEAD` gets the head alone. A
+ * client that goes away cancels the body, so a source streamed from stops being read.
+ *
+ * Resolves when the answer is written or the client has gone. Rejects when the body's own stream
+ * fails: past the first byte the response can only be cut short (the caller's to do); before it,
+ * none of `response`'s head is left on `res`, so the caller can answer cleanly.
  */
 export async function sendWebResponse(
   req: Request,
   res: Response,
   response: globalThis.Response,
 ): Promise<void> {
+  if (res.destroyed) return cancel(response);
+  const names: string[] = [];
   res.status(response.status);
   if (response.statusText) res.statusMessage = response.statusText;
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') res.setHeader(name, value);
+    // Joined by a comma here, Set-Cookie lines would merge into one broken cookie.
+    if (name === 'set-cookie') return;
+    res.setHeader(name, value);
+    names.push(name);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.appendHeader('set-cookie', cookies);
   if (!response.body || req.method === 'HEAD') {
-    await response.body?.cancel();
     res.end();
-    return;
+    return cancel(response);
   }
-  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res).catch(
-    () => {
-      // The client went away or the body failed mid-way: the connection is closed, nothing to answer.
-      res.destroy();
-    },
-  );
+  const reader = response.body.getReader();
+  // A read waiting on the source ends at once (done) when the source is cancelled.
+  const onClose = () => void reader.cancel(new Error('the client went away')).catch(() => {});
+  res.once('close', onClose);
+  try {
+    for (;;) {
+      // A failing source throws here, and only here.
+      const { done, value } = await reader.read();
+      if (done || res.destroyed) break;
+      if (!res.write(value)) await drainedOrClosed(res);
+    }
+    if (!res.destroyed) res.end();
+  } catch (error) {
+    if (!res.headersSent) {
+      names.forEach((name) => res.removeHeader(name));
+      if (cookies.length > 0) res.removeHeader('set-cookie');
+      res.statusMessage = '';
+    }
+    throw error;
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+/** Backpressure: the next chunk is read once the socket took this one, or the client left. */
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+async function cancel(response: globalThis.Response): Promise<void> {
+  // A body that already failed has nothing left to end.
+  await response.body?.cancel().catch(() => {});
 }
 
 /** The target of a redirect `Response` (3xx with `Location`), or `null` for any other answer. */
