@@ -7,5 +7,13 @@ export { callerAddress } from './actions/action-caller.js';
 export { RetryLater } from './http/retry-later.js';
 export type { SwitchyardOptions } from './options.js';
 export type { RouteContext, RouteHandler } from './handlers/route-handlers.js';
-export { cookies, headers, setHeader, setStatus, type Cookies, type Cookie, type CookieOptions } from './request/request-api.js';
+export {
+  cookies,
+  headers,
+  setHeader,
+  setStatus,
+  type Cookies,
+  type Cookie,
+  type CookieOptions,
+} from './request/request-api.js';
 export type { Middleware, MiddlewareContext } from './request/middleware.js';

@@ -8,7 +8,7 @@
  */
 import { COMPONENT_FILES, HANDLER_FILE, SERVER_FILES, type RouteNode } from './route-tree.js';
 
-const ROLE_ORDER = [...COMPONENT_FILES, ...SERVER_FILES, HANDLER_FILE];
+const ROLE_ORDER = [...COMPONENT_FILES, ...SERVER_FILES, HANDLER_FILE] as const;
 
 export function formatTree(root: RouteNode): string {
   const lines = [label('/', root)];

@@ -41,6 +41,14 @@ const modules: RouteModules = {
     cookies().set('theme', 'dark', { httpOnly: false, maxAge: 60 });
     return seen;
   }),
+  'api/route.ts': async () => ({
+    GET: () => {
+      cookies().set('from-handler', 'yes');
+      const headers = new Headers({ 'content-type': 'application/json' });
+      headers.append('set-cookie', 'own=1');
+      return new Response(JSON.stringify({ lang: headers.get('x') ?? null }), { headers });
+    },
+  }),
   'created/page.tsx': page(() => <p>made</p>),
   'created/page.server.ts': loader(() => {
     setStatus(201);
@@ -223,6 +231,14 @@ describe('actions', () => {
         expect.stringMatching(/^session=ada\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/),
       ]);
     }
+  });
+});
+
+describe('route handlers', () => {
+  test('cookies set in a handler join the cookies of its own Response', async () => {
+    const res = await request(app().app).get('/api');
+    expect(res.status).toBe(200);
+    expect(cookiesOf(res)).toEqual(['own=1', 'from-handler=yes; Path=/; HttpOnly; SameSite=Lax']);
   });
 });
 

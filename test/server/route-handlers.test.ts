@@ -324,7 +324,7 @@ describe('the answer on the wire', () => {
     });
     const res = await request(server).get('/r');
     expect(res.status).toBe(201);
-    expect(res.res.statusMessage).toBe('Made It');
+    expect((res as unknown as { res: { statusMessage: string } }).res.statusMessage).toBe('Made It');
     expect(res.headers['x-one']).toBe('1');
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers['set-cookie']).toEqual([
