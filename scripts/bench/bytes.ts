@@ -2,10 +2,12 @@
  * What goes over the wire: the document, the JavaScript a first load needs (total, and the
  * router runtime alone without React), and page data against the raw loader JSON. Sizes are
  * given raw, gzip -9 computed here (comparable whatever the server sends), and as received
- * with a browser's `Accept-Encoding`.
+ * with a browser's `Accept-Encoding`. What rich loader data (not plain JSON) costs is computed
+ * here too, from the encoder the server runs.
  */
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { encodeSegments } from '../../server/render/encode-data';
 import { pageDataUrl } from '../../shared/page-data';
 import { itemsFor } from './items';
 import { BROWSER_ENCODING } from './load';
@@ -67,6 +69,19 @@ export async function pageData(origin: string, target: string, from: string) {
   const answer = await sizesOf(origin + pageDataUrl(target, from));
   const loader = JSON.stringify(itemsFor(target.split('/').pop()!));
   return { answer, loaderRaw: loader.length, loaderGzip: gzipSize(loader) };
+}
+
+/**
+ * The bench page's items with a `Date` each, as page data carries them (devalue's JSON, in
+ * the segment's `encoded`), next to the same items with the date as an ISO string (plain JSON).
+ */
+export function richPageData(id: string) {
+  const start = Date.UTC(2026, 0, 1);
+  const items = itemsFor(id).items.map((item, i) => ({ ...item, at: new Date(start + i * 60_000) }));
+  const segment = (pageData: unknown) => [{ dir: 'items/[id]', files: {}, pageData }];
+  const encoded = JSON.stringify(encodeSegments(segment({ id, items }), () => 'bench'));
+  const plain = JSON.stringify(segment({ id, items }));
+  return { encodedGzip: gzipSize(encoded), plainGzip: gzipSize(plain) };
 }
 
 export { routerRuntime } from './runtime';

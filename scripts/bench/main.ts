@@ -13,7 +13,7 @@ import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 import { measureAdoption, type AdoptionFigures } from './adoption';
 import { browse, medianFigures, PROFILES, type BrowserFigures } from './browser';
 import { buildBare } from './build-bare';
-import { firstLoadJs, pageData, routerRuntime, sizesOf } from './bytes';
+import { firstLoadJs, pageData, richPageData, routerRuntime, sizesOf } from './bytes';
 import { BROWSER_ENCODING, coldStart, loadRun, median, ttfbOf, type LoadFigures } from './load';
 import { microBenchmarks } from './micro';
 import { printReport } from './report';
@@ -81,6 +81,7 @@ try {
     js: { switchyard: await firstLoadJs(sy.origin, PAGE), bare: await firstLoadJs(bare.origin, PAGE) },
     routerRuntime: await routerRuntime(),
     pageData: await pageData(sy.origin, '/items/2', PAGE),
+    richPageData: richPageData('2'),
   };
 
   step('browser: Chromium on loopback and on the slow profile');

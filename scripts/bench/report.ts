@@ -20,6 +20,8 @@ export interface BenchResults {
     js: Pair<{ files: number; raw: number; gzip: number; wire: number }>;
     routerRuntime: CodeSize & { afterPaint: CodeSize };
     pageData: { answer: Sizes; loaderRaw: number; loaderGzip: number };
+    /** Missing in results from before rich loader data was encoded. */
+    richPageData?: { encodedGzip: number; plainGzip: number };
   };
   browser: Record<string, Pair<BrowserFigures>>;
   feed: { load: LoadFigures; ttfbMs: number; html: Sizes; rssMiB: number };
@@ -148,6 +150,17 @@ export function tableRows(r: BenchResults): Row[] {
     '≤ 1.1 ×',
     verdict(data <= 1.1, `by ${times(data - 1.1)}`),
   ]);
+  const rich = r.bytes.richPageData;
+  if (rich) {
+    rows.push([
+      'page data, a Date per item, gzip (the dates as ISO strings)',
+      `${kib(rich.encodedGzip)} (${kib(rich.plainGzip)})`,
+      '',
+      times(rich.encodedGzip / rich.plainGzip),
+      '',
+      '',
+    ]);
+  }
   rows.push([
     'page data on the wire',
     `${kib(pageData.answer.wire)} ${pageData.answer.encoding}`,

@@ -104,6 +104,12 @@ describe('rich data arrives as it left', () => {
     }
   });
 
+  test('a streamed loader that returned nothing settles its place with undefined, not as an error', () => {
+    // JSON would drop the key, and a payload with no `value` reads as a failure.
+    const payload = new Function(`return {"value":${dataScript(undefined, 'x/page.server.ts')}}`)() as object;
+    expect(Object.hasOwn(payload, 'value')).toBe(true);
+  });
+
   test('a -0 keeps its sign (toStrictEqual alone would not tell)', async () => {
     for (const got of [throughDocument(-0), await throughPageData(-0), throughStream(-0)]) {
       expect(Object.is(got, -0)).toBe(true);
