@@ -4,7 +4,7 @@
  */
 import type { Response } from 'express';
 import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-route.js';
-import type { DataMode, PageDataError, PageDataResponse } from '../../shared/page-data.js';
+import type { DataMode, PageDataError, PageDataResponse, RedirectAnswer } from '../../shared/page-data.js';
 import { segmentKey } from '../../shared/page-state.js';
 import { dirOf } from '../../shared/route-tree.js';
 import { noStore } from '../http/answers.js';
@@ -68,4 +68,19 @@ export function sendPageData(
 export function matchUrl(runtime: RouteRuntime, from: string): RouteMatch | undefined {
   const segments = from.startsWith('/') ? decodePathname(from.split(/[?#]/)[0]!) : undefined;
   return segments && matchRoute(runtime.tree, segments);
+}
+
+/**
+ * A redirect as page data: the client router follows it as a soft navigation. `location` has
+ * passed the redirect-target check; `url` is the page that was asked for.
+ */
+export function sendRedirectData(
+  res: Response,
+  buildId: string,
+  url: string,
+  location: string,
+  status: 307 | 308,
+): void {
+  const body: RedirectAnswer = { buildId, url, status: 200, redirect: { location, status } };
+  sendJson(noStore(res).status(200), body);
 }

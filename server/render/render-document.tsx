@@ -19,7 +19,6 @@ import {
   type DataMode,
   type InterceptedAnswer,
   type PageDataError,
-  type RedirectAnswer,
 } from '../../shared/page-data.js';
 import { filesOf, toSearchParams } from '../../shared/page-state.js';
 import { COMPONENT_FILES, dirOf } from '../../shared/route-tree.js';
@@ -44,7 +43,7 @@ import { negotiateEncoding, sendJson } from '../http/compression.js';
 import type { FormStateStore } from './form-state.js';
 import { encodeSegments, loaderFile, pageStateScript, type LoaderFileOf } from './encode-data.js';
 import { HtmlInjector } from './html-injector.js';
-import { matchUrl, sendPageData } from './page-data-answer.js';
+import { matchUrl, sendPageData, sendRedirectData } from './page-data-answer.js';
 import { isStreamedLoadError, signalMetaTag, streamData } from './streamed-html.js';
 import type { RenderOutcome, ResolvedOptions } from '../options.js';
 import {
@@ -227,13 +226,7 @@ export function createDocumentHandler(
       if (location === null) {
         sendRefusedRedirect(res);
       } else if (from !== null) {
-        const body: RedirectAnswer = {
-          buildId: options.buildId,
-          url: pageRequest.url,
-          status: 200,
-          redirect: { location, status: signal.status },
-        };
-        sendJson(res.status(200), body);
+        sendRedirectData(res, options.buildId, pageRequest.url, location, signal.status);
       } else {
         // Answering a form's post (a state too large for a cookie), a 307 or 308 would have the
         // browser post the form again to the target: 303 makes it a GET.

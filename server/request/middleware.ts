@@ -22,7 +22,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { ACTION_HEADER, ACTION_PATH, type ActionAnswer } from '../../shared/actions.js';
-import { PAGE_DATA_PARAM, type PageDataError, type RedirectAnswer } from '../../shared/page-data.js';
+import { PAGE_DATA_PARAM, type PageDataError } from '../../shared/page-data.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import { isRedirect } from '../../shared/router-signals.js';
 import { ownOrigin } from '../actions/action-guard.js';
@@ -31,6 +31,7 @@ import { digestOf } from '../http/digest.js';
 import { parseRequestTarget } from '../http/request-url.js';
 import { redirectOf, sendWebResponse, toWebRequest } from '../http/web-response.js';
 import type { ResolvedOptions } from '../options.js';
+import { sendRedirectData } from '../render/page-data-answer.js';
 import type { RouteRuntime } from '../render/route-runtime.js';
 import { cookies, setHeader, type Cookies } from './request-api.js';
 
@@ -108,15 +109,8 @@ export function runMiddleware(runtime: RouteRuntime, file: string, options: Reso
     }
     noStore(res);
     const kind = status === 301 || status === 308 ? 308 : 307;
-    if (expects === 'page-data') {
-      const body: RedirectAnswer = {
-        buildId: options.buildId,
-        url: req.originalUrl,
-        status: 200,
-        redirect: { location, status: kind },
-      };
-      return void res.status(200).json(body);
-    }
+    if (expects === 'page-data')
+      return sendRedirectData(res, options.buildId, req.originalUrl, location, kind);
     if (expects === 'action-call') {
       const body: ActionAnswer = { signal: { kind: 'redirect', location, status: kind }, revalidated: [] };
       return void res.status(200).json(body);

@@ -21,7 +21,7 @@ const reach = async (appDir: string, root: string) =>
   );
 
 test('the demo reaches its actions through the components its routes import', async () => {
-  expect(await reach('src/app', 'src')).toEqual(['src/lib/actions.ts']);
+  expect(await reach('src/app', 'src')).toEqual(['src/lib/actions.ts', 'src/lib/session-actions.ts']);
 });
 
 test('an app at the root of the repository does not see the fixtures’ or the demo’s actions', async () => {
