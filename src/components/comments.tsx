@@ -14,13 +14,16 @@ interface CommentsProps {
   /** `?before=` of the next older page, or null. */
   olderBefore: number | null;
   olderPage: boolean;
+  /** The signed-in user's handle: they comment as themselves, with no name to type. */
+  signedInAs: string | null;
 }
 
 /**
  * A photo's comments, a page at a time with links to older ones (plain links: they work with
- * JavaScript off), and a form to add one that works with JavaScript off too.
+ * JavaScript off), and a form to add one that works with JavaScript off too. A signed-in writer
+ * posts as their handle (the action takes it from the session); a signed-out one types a name.
  */
-export function Comments({ photoId, comments, total, olderBefore, olderPage }: CommentsProps) {
+export function Comments({ photoId, comments, total, olderBefore, olderPage, signedInAs }: CommentsProps) {
   const [state, post, pending] = useActionState(addComment, INITIAL);
   const status = useRef<HTMLParagraphElement>(null);
   const answered = state !== INITIAL;
@@ -37,7 +40,11 @@ export function Comments({ photoId, comments, total, olderBefore, olderPage }: C
             <p className="comment-meta">
               {/* Isolated: a direction character stored before they were refused stays inside the name. */}
               <strong>
-                <bdi>{c.author}</bdi>
+                {c.authorHandle === null ? (
+                  <bdi>{c.author}</bdi>
+                ) : (
+                  <Link href={`/u/${c.authorHandle}`}>{`@${c.authorHandle}`}</Link>
+                )}
               </strong>{' '}
               <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
             </p>
@@ -55,15 +62,19 @@ export function Comments({ photoId, comments, total, olderBefore, olderPage }: C
       )}
       <form action={post} className="comment-form" aria-describedby="comment-error">
         <input type="hidden" name="photoId" value={photoId} />
-        <label>
-          Your name
-          <input
-            name="author"
-            maxLength={MAX_AUTHOR_LENGTH}
-            autoComplete="nickname"
-            defaultValue={state.values.author}
-          />
-        </label>
+        {signedInAs === null ? (
+          <label>
+            Your name
+            <input
+              name="author"
+              maxLength={MAX_AUTHOR_LENGTH}
+              autoComplete="nickname"
+              defaultValue={state.values.author}
+            />
+          </label>
+        ) : (
+          <p className="comment-as">{`Commenting as @${signedInAs}`}</p>
+        )}
         <label>
           Comment
           <textarea name="text" rows={3} maxLength={MAX_COMMENT_LENGTH} defaultValue={state.values.text} />

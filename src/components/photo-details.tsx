@@ -8,7 +8,15 @@ import type { Photo, User } from '../lib/types';
 import { LikeButton } from './like-button';
 import { PhotoArt } from './photo-art';
 
-export function PhotoDetails({ photo, author, titleId }: { photo: Photo; author: User; titleId?: string }) {
+interface PhotoDetailsProps {
+  photo: Photo;
+  author: User;
+  /** Whether the signed-in user likes it; null when nobody is signed in. */
+  liked: boolean | null;
+  titleId?: string;
+}
+
+export function PhotoDetails({ photo, author, liked, titleId }: PhotoDetailsProps) {
   return (
     <article className="photo">
       <PhotoArt seed={photo.seed} className="photo-art" />
@@ -18,7 +26,8 @@ export function PhotoDetails({ photo, author, titleId }: { photo: Photo; author:
           by <Link href={`/u/${author.handle}`}>{author.name}</Link>{' '}
           <span className="muted">{`@${author.handle}`}</span>
         </p>
-        <LikeButton photoId={photo.id} likes={photo.likes} />
+        {/* Keyed: a press pending on one photo is not shown on the next one opened in its place. */}
+        <LikeButton key={photo.id} photoId={photo.id} likes={photo.likes} liked={liked} />
         <dl className="stats">
           <div>
             <dt>Likes</dt>

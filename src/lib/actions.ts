@@ -3,10 +3,16 @@
  * The demo's server actions: called from forms that work with JavaScript off too.
  * Each checks what it is sent (it comes off the wire) and revalidates the pages it changed.
  */
+import { redirect } from 'switchyard-react';
 import { callerAddress, revalidatePath } from 'switchyard-react/server';
 import { withoutDirectionControls, type Comment } from './comments';
 import { commentLimit, store } from './db.server';
+import { nextPath, signInHref } from './next-path';
 import { getPhoto } from './photos';
+import { currentUser } from './session.server';
+import type { LikeState } from './store-contract';
+
+const SIGNED_OUT = 'You are signed out: sign in again to comment as yourself.';
 
 export interface CommentFormState {
   /** What to show beside the form, or null. */
@@ -17,23 +23,35 @@ export interface CommentFormState {
   values: { author: string; text: string };
 }
 
+/** A text field of the form; anything else (a file, no field, no form) is undefined. */
+function fieldOf(form: unknown, name: string): string | undefined {
+  const value = form instanceof FormData ? form.get(name) : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
 function photoIdOf(form: unknown): string | undefined {
-  const id = form instanceof FormData ? form.get('photoId') : undefined;
-  return typeof id === 'string' && getPhoto(id) ? id : undefined;
+  const id = fieldOf(form, 'photoId');
+  return id !== undefined && getPhoto(id) ? id : undefined;
 }
 
 /**
- * One more like, owned by nobody (the button of a visitor who is not signed in); the answer is
- * the new count (the previous one is what the button showed). A signed-in user's like is the
- * store's `setLiked`, which wants the user from the session, never from the form.
+ * Makes the signed-in user's like of the photo what the button asks for (`liked`: `1` or `0`),
+ * and answers it with the photo's count. A state, never a flip: a doubled post changes nothing
+ * more. The user comes from the session alone; signed out (or with a session that no longer
+ * holds), the visitor is sent to sign in and brought back to `next`, the page the button is on.
  */
-export async function likePhoto(previous: number, form: FormData): Promise<number> {
+export async function setLiked(previous: LikeState, form: FormData): Promise<LikeState> {
+  const user = currentUser();
+  if (!user) redirect(signInHref(nextPath(fieldOf(form, 'next'))));
   const id = photoIdOf(form);
-  if (id === undefined) return previous;
-  const likes = (await (await store()).like(id))!;
+  const liked = fieldOf(form, 'liked');
+  if (id === undefined || (liked !== '1' && liked !== '0')) return previous;
+  const state = await (await store()).setLiked(id, user.handle, liked === '1');
+  if (!state) return previous;
   revalidatePath(`/photos/${id}`);
   revalidatePath('/');
-  return likes;
+  revalidatePath('/me');
+  return state;
 }
 
 /**
@@ -41,18 +59,21 @@ export async function likePhoto(previous: number, form: FormData): Promise<numbe
  * and stores nothing. An error gives back what was typed: React resets the form after an action, to the values it renders from this state.
  */
 export async function addComment(_previous: CommentFormState, form: FormData): Promise<CommentFormState> {
-  const field = (name: string) => {
-    const value = form instanceof FormData ? form.get(name) : null;
-    return typeof value === 'string' ? value : '';
-  };
-  const values = { author: field('author'), text: field('text') };
+  const values = { author: fieldOf(form, 'author') ?? '', text: fieldOf(form, 'text') ?? '' };
   const id = photoIdOf(form);
   if (id === undefined) return { error: 'That photo does not exist.', posted: null, values };
+  const user = currentUser();
+  // The form a signed-in user is shown has no name field: this one was posted after the session
+  // ended. The page is shown again as signed out, with the name field.
+  if (!user && form instanceof FormData && !form.has('author')) {
+    revalidatePath('/', 'layout');
+    return { error: SIGNED_OUT, posted: null, values };
+  }
   // Each client's comments are counted, in the database, against the limit.
   const limit = commentLimit();
   const sender = limit ? { client: callerAddress(), at: Date.now(), limit } : undefined;
   // Signed out: the name is the one typed. A signed-in writer's handle comes from the session.
-  const result = await (await store()).addComment(id, form, { sender });
+  const result = await (await store()).addComment(id, form, { sender, handle: user?.handle });
   // Given back without what was refused in it, so the next post is the one the author sees.
   if (!result.ok) return { error: result.error, posted: null, values: withoutDirectionControls(values) };
   revalidatePath(`/photos/${id}`);

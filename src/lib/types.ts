@@ -52,6 +52,10 @@ export interface PhotoPageData {
   olderPage: boolean;
   /** A few other photos by the same author. */
   more: PhotoCard[];
+  /** Whether the signed-in user likes the photo; null when nobody is signed in. */
+  liked: boolean | null;
+  /** The signed-in user's handle, who comments as themselves; null when nobody is signed in. */
+  signedInAs: string | null;
 }
 
 export interface ProfileData {

@@ -1,5 +1,5 @@
 /**
- * Server actions in Chromium against the production demo: likes and
+ * Server actions in Chromium against the production demo: a signed-in user's likes and
  * comments with JavaScript on and off, validation, revalidation, and a crash that loses nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import {
   openAt,
   openPage,
   serveWithChromium,
+  signInAs,
   skipWithoutChromium,
   startServer,
   waitForHydration,
@@ -50,25 +51,31 @@ describe.skipIf(skipWithoutChromium)('server actions in Chromium', () => {
         .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
         .join('\n');
     const client = read('client');
-    expect(client).toContain(actionId('lib/actions.ts', 'likePhoto'));
+    expect(client).toContain(actionId('lib/actions.ts', 'setLiked'));
     for (const code of ['commentsOf', 'better-sqlite3', 'revalidatePath']) expect(client).not.toContain(code);
     // …which the server bundle has, so the search above would have found them.
     expect(read('server')).toContain('commentsOf');
   });
 
-  const open = (path: string, javaScriptEnabled = true) =>
-    openAt(browser, server.url + path, { javaScriptEnabled, saveData: true });
+  const open = (path: string, javaScriptEnabled = true, signedInAs?: string) =>
+    openAt(browser, server.url + path, {
+      javaScriptEnabled,
+      saveData: true,
+      ...(signedInAs ? { signedInAs } : {}),
+    });
 
   test('a like with JavaScript: counted at once while pending, then stored', async () => {
-    const { page, requests, errors } = await open('/photos/20');
+    const { page, requests, errors } = await open('/photos/20', true, 'ada');
     const before = Number(await likeCount(page));
     const hold = await holdActions(page);
     await page.locator('.like-button').first().click();
     await expect.poll(() => hold.count()).toBe(1);
     expect(Number(await likeCount(page))).toBe(before + 1);
     expect(await page.locator('.like-button').first().getAttribute('aria-busy')).toBe('true');
+    expect(await page.locator('.like-button').first().getAttribute('aria-pressed')).toBe('true');
     await hold.release();
     await expect.poll(() => page.locator('.like-button').first().getAttribute('aria-busy')).toBe('false');
+    // Once the answer and the page's new data are in, the like is counted once.
     expect(Number(await likeCount(page))).toBe(before + 1);
     expect(requests.filter(isDocument)).toEqual([]);
     await page.reload();
@@ -141,16 +148,19 @@ describe.skipIf(skipWithoutChromium)('server actions in Chromium', () => {
   });
 
   test('with JavaScript off: a like and a comment are full form posts that come back to the page', async () => {
-    const { page, requests } = await open('/photos/23', false);
+    const { page, requests } = await open('/photos/23', false, 'kenji');
     const before = Number(await likeCount(page));
     await Promise.all([page.waitForEvent('load'), page.locator('.like-button').first().click()]);
     expect(page.url()).toBe(`${server.url}/photos/23`);
     expect(Number(await likeCount(page))).toBe(before + 1);
-    await page.locator('input[name="author"]').fill('Ada');
+    expect(await page.locator('.like-button').first().getAttribute('aria-pressed')).toBe('true');
+    // Signed in, the comment is kenji's: there is no name to type.
+    expect(await page.locator('.comment-as').textContent()).toBe('Commenting as @kenji');
     await page.locator('textarea[name="text"]').fill('Posted with JavaScript off');
     await Promise.all([page.waitForEvent('load'), page.locator('.comment-form button').click()]);
     expect(page.url()).toBe(`${server.url}/photos/23`);
     expect(await page.locator('.comment-text').allTextContents()).toContain('Posted with JavaScript off');
+    expect(await page.locator('.comment-meta a').allTextContents()).toEqual(['@kenji']);
     expect(await page.locator('#comment-error').textContent()).toBe('Your comment was posted.');
     expect(await page.locator('textarea[name="text"]').inputValue()).toBe('');
     // Each post was a document request answered with a 303 back to the page.
@@ -237,6 +247,7 @@ describe.skipIf(skipWithoutChromium)('server actions in Chromium', () => {
   test('revalidatePath drops only the prefetch entries of the paths it names', async () => {
     const recorded = await openPage(browser);
     const { page } = recorded;
+    await signInAs(page, server.url, 'mira');
     await page.goto(`${server.url}/photos/24`);
     await waitForHydration(page);
     const keys = () =>
@@ -250,7 +261,7 @@ describe.skipIf(skipWithoutChromium)('server actions in Chromium', () => {
     // The header's links are in view: the feed and the docs are prefetched.
     await expect.poll(keys).toEqual(expect.arrayContaining(['/', '/docs']));
     await page.locator('.like-button').first().click();
-    // likePhoto revalidates the photo and the feed; the docs entry stays.
+    // setLiked revalidates the photo and the feed; the docs entry stays.
     await expect.poll(keys).not.toContain('/');
     expect(await keys()).toContain('/docs');
   });

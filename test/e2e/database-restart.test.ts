@@ -2,7 +2,8 @@
  * The demo on PostgreSQL while its database crashes (`pg_ctl stop -m immediate`) and is
  * restarted (`-m fast`) under load, as `--workers 2` and as one process: every request gets an
  * answer, 503 with `Retry-After` while the database is down; `/docs` answers 200 throughout; no
- * process exits; pages are back within 2 s of the database; every acknowledged write is stored.
+ * process exits; pages are back within 2 s of the database; every acknowledged write is stored,
+ * and a photo's like count is exactly its users' likes.
  * All real and on 127.0.0.1, bounded in requests and in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,12 +15,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
 import { actionUrl } from '../../shared/actions';
 import { getPhoto } from '../../src/lib/photos';
+import { USERS } from '../helpers/likes-at-once';
 import { postgresBin, startTempPostgres, type TempPostgres } from '../helpers/postgres';
+import { sessionCookie, TEST_SECRET } from '../helpers/session-cookie';
 import { BUILDS } from './global-setup';
 import { skipWithoutChromium } from './harness';
 
 const bin = skipWithoutChromium ? undefined : postgresBin();
-const LIKE = actionUrl(actionId('lib/actions.ts', 'likePhoto'));
+const LIKE = actionUrl(actionId('lib/actions.ts', 'setLiked'));
 const COMMENT = actionUrl(actionId('lib/actions.ts', 'addComment'));
 const EMPTY_FORM_STATE = JSON.stringify([{ error: null, posted: null, values: { author: '', text: '' } }]);
 /** The photos written to, one per test: what the database holds afterwards is theirs alone. */
@@ -44,8 +47,10 @@ interface Answer {
   sentAt: number;
   /** Why no answer came: a reset, a refused connection, the client's timeout. */
   error?: string;
-  /** A write the server said it made: the comment's text, or the like's new count. */
-  acknowledged?: string | number;
+  /** A write the server said it made: the comment's text, or the like's state. */
+  acknowledged?: string | boolean;
+  /** A like's user and the state it asked for. */
+  like?: { handle: string; wanted: boolean };
 }
 
 let database: TempPostgres | undefined;
@@ -74,6 +79,7 @@ async function startDemo(args: string[], listeners: number): Promise<Demo> {
       // long, so that no window ends, and no post prunes a row, while the test runs.
       DEMO_COMMENT_LIMIT: '100000/3600',
       SWITCHYARD_SHUTDOWN_TIMEOUT_MS: '5000',
+      SWITCHYARD_SECRET: TEST_SECRET,
     },
   });
   children.push(child);
@@ -99,7 +105,10 @@ async function formOf(base: string, photoId: string): Promise<{ action: string; 
   };
 }
 
-/** One request of `kind`, each on a connection of its own (which cluster hands out in turn). */
+/**
+ * One request of `kind`, each on a connection of its own (which cluster hands out in turn).
+ * A like is `like.handle`'s, asking for `like.wanted`.
+ */
 async function send(
   kind: Kind,
   n: number,
@@ -109,6 +118,7 @@ async function send(
     action: string;
     key: string;
   },
+  like = { handle: 'ada', wanted: true },
 ): Promise<Answer> {
   const { base } = demo;
   const sentAt = Date.now();
@@ -127,14 +137,22 @@ async function send(
   const photo = String(1 + (n % 30));
   try {
     let response: Response;
-    let acknowledged: string | number | undefined;
+    let acknowledged: string | boolean | undefined;
     if (kind === 'page') response = await get(`/photos/${photo}`);
     else if (kind === 'feed') response = await get('/');
     else if (kind === 'data') response = await get(`/photos/${photo}?_sy=%2F`);
     else if (kind === 'docs') response = await get('/docs');
     else if (kind === 'like') {
-      response = await post(LIKE, { $bound: '[0]', photoId: photos.liked }, action);
-      if (response.status === 200) acknowledged = ((await response.json()) as { value: number }).value;
+      const fields = {
+        $bound: '[{"liked":false,"count":0}]',
+        photoId: photos.liked,
+        liked: like.wanted ? '1' : '0',
+      };
+      response = await post(LIKE, fields, { ...action, cookie: sessionCookie(like.handle) });
+      if (response.status === 200) {
+        const { value } = (await response.json()) as { value: { liked: boolean } };
+        acknowledged = value.liked;
+      }
     } else if (kind === 'comment') {
       const text = `js ${n}`;
       const fields = { $bound: EMPTY_FORM_STATE, photoId: photos.commented, author: 'restart', text };
@@ -166,25 +184,40 @@ async function send(
       retryAfter: response.headers.get('retry-after'),
       sentAt,
       ...(acknowledged === undefined ? {} : { acknowledged }),
+      ...(kind === 'like' ? { like } : {}),
     };
   } catch (error) {
     const { name, cause } = error as { name: string; cause?: { code?: string } };
-    return { kind, status: 0, retryAfter: null, sentAt, error: cause?.code ?? name };
+    return {
+      kind,
+      status: 0,
+      retryAfter: null,
+      sentAt,
+      error: cause?.code ?? name,
+      ...(kind === 'like' ? { like } : {}),
+    };
   }
 }
 
-/** Clients sending every kind in turn until stopped, or `MAX_REQUESTS` have been sent. */
+/**
+ * Clients sending every kind in turn until stopped, or `MAX_REQUESTS` have been sent. Each
+ * client is one of the users, whose likes it sets on and off in turn: one after another, so the
+ * last one it sent is the user's like.
+ */
 function drive(demo: Demo, photos: typeof PHOTOS.single, form: { action: string; key: string }) {
   const answers: Answer[] = [];
   let sent = 0;
   let stopped = false;
-  const client = async () => {
+  const client = async (handle: string) => {
+    let wanted = true;
     while (!stopped && sent < MAX_REQUESTS) {
       const n = sent++;
-      answers.push(await send(KINDS[n % KINDS.length]!, n, demo, photos, form));
+      const kind = KINDS[n % KINDS.length]!;
+      answers.push(await send(kind, n, demo, photos, form, { handle, wanted }));
+      if (kind === 'like') wanted = !wanted;
     }
   };
-  const done = Promise.all(Array.from({ length: CLIENTS }, client));
+  const done = Promise.all(USERS.slice(0, CLIENTS).map(client));
   return {
     answers,
     stop: () => {
@@ -324,11 +357,24 @@ async function restartUnderLoad(demo: Demo, photos: typeof PHOTOS.single): Promi
     ),
   );
   expect(comments.filter((text) => !stored.has(String(text)))).toEqual([]);
-  const likes = acknowledged('like').map((a) => a.acknowledged as number);
-  // A like stored whose answer was lost with its connection counts too: at least, never fewer.
-  const likedAfter = await likesOf(photos.liked);
-  expect(likedAfter).toBeGreaterThanOrEqual(Math.max(...likes));
-  expect(likedAfter - likedBefore).toBeGreaterThanOrEqual(likes.length);
+  expect(acknowledged('like').filter((a) => a.acknowledged !== a.like!.wanted)).toEqual([]);
+  // Each user's like is what their last acknowledged like set, or what one refused after it asked
+  // for (a like stored whose answer was lost with its connection), and the count is exactly theirs.
+  const likers = new Set(
+    (await sql<{ handle: string }>('SELECT handle FROM user_likes WHERE photo_id = $1', [photos.liked])).map(
+      (row) => row.handle,
+    ),
+  );
+  for (const handle of USERS.slice(0, CLIENTS)) {
+    const mine = answers.filter((a) => a.kind === 'like' && a.like!.handle === handle);
+    const lastAcknowledged = mine.findLastIndex((a) => a.acknowledged !== undefined);
+    const possible = new Set([
+      lastAcknowledged < 0 ? false : mine[lastAcknowledged]!.like!.wanted,
+      ...mine.slice(lastAcknowledged + 1).map((a) => a.like!.wanted),
+    ]);
+    expect({ handle, liked: possible.has(likers.has(handle)) }).toEqual({ handle, liked: true });
+  }
+  expect(await likesOf(photos.liked)).toBe(likedBefore + likers.size);
   return answers;
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { DevtoolsSnapshot } from '../../client/router-types';
+import { sessionCookie, TEST_SECRET } from '../helpers/session-cookie';
 import { hasChromium, launchChromium } from './chromium';
 import { BUILDS } from './global-setup';
 
@@ -34,7 +35,7 @@ export interface RunningServer {
 }
 
 export interface ServerOptions {
-  /** Extra environment for the server process. */
+  /** Extra environment for the server process; its secret is `TEST_SECRET` unless this sets one. */
   env?: NodeJS.ProcessEnv;
   /** A data directory to reuse (a restart); by default each server gets a fresh one. */
   dataDir?: string;
@@ -49,7 +50,7 @@ export function startServer(build: keyof typeof BUILDS, options: ServerOptions =
     ['bin/switchyard.js', 'start', '--port', String(options.port ?? 0), '--out', BUILDS[build].out],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, ...options.env },
+      env: { ...process.env, SWITCHYARD_DATA_DIR: dataDir, SWITCHYARD_SECRET: TEST_SECRET, ...options.env },
     },
   );
   const logs: string[] = [];
@@ -145,16 +146,26 @@ export async function prefetchQueueIdle(page: Page, timeout: number): Promise<De
   return devtoolsSnapshot(page);
 }
 
+/** Signs the page's browser in to the demo at `url` as `handle`, with the session cookie the server signs. */
+export async function signInAs(page: Page, url: string, handle: string): Promise<void> {
+  const cookie = sessionCookie(handle);
+  const equals = cookie.indexOf('=');
+  const [name, value] = [cookie.slice(0, equals), cookie.slice(equals + 1)];
+  // For the whole site, as the server sets it: a cookie for a page's URL would stop at its folder.
+  await page.context().addCookies([{ name, value, domain: new URL(url).hostname, path: '/' }]);
+}
+
 /**
  * A page at `url`, hydrated when scripts run, whose `requests` list starts empty after the load:
- * what a test then does is all it holds.
+ * what a test then does is all it holds. With `signedInAs`, the demo's user it is signed in as.
  */
 export async function openAt(
   browser: Browser,
   url: string,
-  options: { javaScriptEnabled?: boolean; saveData?: boolean } = {},
+  options: { javaScriptEnabled?: boolean; saveData?: boolean; signedInAs?: string } = {},
 ): Promise<Omit<RecordedPage, 'requests'> & { requests: Request[] }> {
   const recorded = await openPage(browser, options);
+  if (options.signedInAs) await signInAs(recorded.page, url, options.signedInAs);
   const requests: Request[] = [];
   recorded.page.on('request', (r) => requests.push(r));
   await recorded.page.goto(url);

@@ -154,7 +154,7 @@ describe.skipIf(skipWithoutChromium)('navigation under real conditions, in Chrom
   });
 
   test('a like in the photo modal: closing it shows the feed with the new count, with no document request', async () => {
-    const { page, requests } = await openAt(browser, `${server.url}/`);
+    const { page, requests } = await openAt(browser, `${server.url}/`, { signedInAs: 'noor' });
     const card = page.locator('main li.card').nth(4);
     const href = (await card.locator('a.card-link').getAttribute('href'))!;
     const countOnCard = () => card.locator('.card-meta span').textContent();
@@ -169,6 +169,9 @@ describe.skipIf(skipWithoutChromium)('navigation under real conditions, in Chrom
     await expect.poll(() => page.title()).toContain(photoTitle);
     await dialog.getByRole('button', { name: /Like/ }).click();
     await expect.poll(() => dialog.locator('.like-count').textContent()).toBe(shown(before + 1));
+    await expect
+      .poll(() => dialog.getByRole('button', { name: /Like/ }).getAttribute('aria-pressed'))
+      .toBe('true');
     // Refresh keeps focus in the dialog.
     await dialog.getByRole('button', { name: 'Refresh' }).click();
     await expect

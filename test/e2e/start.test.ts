@@ -75,7 +75,7 @@ describe.skipIf(skipWithoutChromium)('switchyard start', { timeout: 2 * WAIT_MS 
     const closed = new Promise((resolve) => socket.once('close', resolve));
     // `Expect: 100-continue` makes the server say when it has the head: the request is then in flight.
     socket.write(
-      `POST ${actionUrl(actionId('lib/actions.ts', 'likePhoto'))} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+      `POST ${actionUrl(actionId('lib/actions.ts', 'setLiked'))} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
         `Origin: http://127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
         'Content-Length: 1000\r\nExpect: 100-continue\r\n\r\n',
     );

@@ -20,3 +20,7 @@ export const routingApp = relativeTo('../fixtures/routing/', routingModules);
 
 const headModules = import.meta.glob('../fixtures/head/**/*.{ts,tsx}');
 export const headApp = relativeTo('../fixtures/head/', headModules);
+
+const demoModules = import.meta.glob('../../src/app/**/*.{ts,tsx}');
+/** The demo app itself, as its build would map it. */
+export const demoApp = relativeTo('../../src/app/', demoModules);

@@ -14,6 +14,7 @@ import { createApp } from '../../server/create-app';
 import { RetryLater } from '../../server/http/retry-later';
 import { actionUrl } from '../../shared/actions';
 import { openStore, openStoreWhenFree, type Store } from '../../src/lib/store.server';
+import { sessionCookie, TEST_SECRET } from '../helpers/session-cookie';
 import { basicApp } from './fixture-app';
 
 /** Node's start-up on a loaded machine: generous. */
@@ -107,17 +108,23 @@ describe('a write behind a lock held by another process', { timeout: CHILD_TIMEO
     vi.stubEnv('SWITCHYARD_DATA_DIR', dir);
     const { store: demoStore } = await import('../../src/lib/db.server');
     await demoStore(); // opened (and seeded) before the other process takes the lock
-    const id = actionId('lib/actions.ts', 'likePhoto');
-    const actions = { [id]: () => import('../../src/lib/actions').then((m) => m.likePhoto) };
-    const app = createApp({ modules: basicApp, actions, logger: { error: vi.fn(), info: vi.fn() } });
+    const id = actionId('lib/actions.ts', 'setLiked');
+    const actions = { [id]: () => import('../../src/lib/actions').then((m) => m.setLiked) };
+    const app = createApp({
+      modules: basicApp,
+      actions,
+      secret: TEST_SECRET,
+      logger: { error: vi.fn(), info: vi.fn() },
+    });
     await holdLock();
     const [like, page] = await Promise.all([
       request(app)
         .post(actionUrl(id))
         .set('host', '127.0.0.1')
         .set('origin', 'http://127.0.0.1')
+        .set('cookie', sessionCookie('ada'))
         .type('form')
-        .send('$bound=[0]&photoId=5'),
+        .send('$bound=[{"liked":false,"count":0}]&photoId=5&liked=1'),
       request(app).get('/'),
     ]);
     expect(page.status).toBe(200);

@@ -2,8 +2,9 @@ import { notFound, type LoadArgs } from 'switchyard-react';
 import { COMMENTS_PER_PAGE } from '../../../lib/comments';
 import { getPhoto, photosByUser, toCard } from '../../../lib/photos';
 import type { PhotoPageData } from '../../../lib/types';
-import { getUser } from '../../../lib/users';
 import { store } from '../../../lib/db.server';
+import { currentUser } from '../../../lib/session.server';
+import { getUser } from '../../../lib/users';
 
 const MORE_COUNT = 4;
 
@@ -25,6 +26,8 @@ export async function load({ params, searchParams }: LoadArgs<{ id: string }>): 
     before: before ? Number(searchParams.before) : undefined,
     limit: COMMENTS_PER_PAGE + 1,
   });
+  const user = currentUser();
+  const liked = user ? (await db.likedBy(user.handle, [photo.id])).has(photo.id) : null;
   const older = page.length > COMMENTS_PER_PAGE;
   const comments = older ? page.slice(1) : page;
   return {
@@ -35,5 +38,7 @@ export async function load({ params, searchParams }: LoadArgs<{ id: string }>): 
     commentCount: await db.commentCount(photo.id),
     olderBefore: older ? comments[0]!.id : null,
     olderPage: before,
+    liked,
+    signedInAs: user?.handle ?? null,
   };
 }

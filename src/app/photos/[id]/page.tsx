@@ -10,16 +10,17 @@ export function head({ data }: HeadArgs<PhotoPageData>) {
 }
 
 export default function PhotoPage({ data }: PageProps<{ id: string }, PhotoPageData>) {
-  const { photo, author, more, comments, commentCount, olderBefore, olderPage } = data;
+  const { photo, author, more, comments, commentCount, olderBefore, olderPage, liked, signedInAs } = data;
   return (
     <>
-      <PhotoDetails photo={photo} author={author} />
+      <PhotoDetails photo={photo} author={author} liked={liked} />
       <Comments
         photoId={photo.id}
         comments={comments}
         total={commentCount}
         olderBefore={olderBefore}
         olderPage={olderPage}
+        signedInAs={signedInAs}
       />
       {more.length > 0 && (
         <section className="section" aria-labelledby="more-heading">

@@ -11,10 +11,10 @@ export function head({ data }: HeadArgs<PhotoPageData>) {
 
 /** A photo opened from the feed or a profile: over that page, in a dialog. */
 export default function PhotoInModal({ data }: PageProps<{ id: string }, PhotoPageData>) {
-  const { photo, author } = data;
+  const { photo, author, liked } = data;
   return (
     <PhotoModal labelledBy="photo-modal-title" fullPage={`/photos/${photo.id}`}>
-      <PhotoDetails photo={photo} author={author} titleId="photo-modal-title" />
+      <PhotoDetails photo={photo} author={author} liked={liked} titleId="photo-modal-title" />
     </PhotoModal>
   );
 }
