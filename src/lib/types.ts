@@ -91,6 +91,15 @@ export interface SiteData {
   user: Pick<User, 'handle' | 'name'> | null;
 }
 
+/** The signed-in user's own page: what they liked and what they wrote. */
+export interface MeData {
+  user: Pick<User, 'handle' | 'name'>;
+  /** The photos they like, the latest liked first. */
+  liked: PhotoCard[];
+  /** Their newest comments, newest first, each with the title of its photo. */
+  comments: (Comment & { photoTitle: string })[];
+}
+
 export interface SignInData {
   users: Pick<User, 'handle' | 'name' | 'hue'>[];
   /** Where to go after signing in: a path on this site. */

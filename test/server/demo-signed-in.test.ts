@@ -2,7 +2,7 @@
  * The demo signed in and out, over HTTP against `createApp` with the demo's own routes and
  * actions: a like is the signed-in user's (the user from the session only, never the form), a
  * forged or tampered session is a signed-out visitor, sign-in goes back only to a path on this
- * site, and a signed-in writer comments as their handle.
+ * site, a signed-in writer comments as their handle, and /me is theirs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -269,5 +269,31 @@ describe('comments', () => {
       revalidated: [{ path: '/', type: 'layout' }],
     });
     expect(await store.commentCount('10')).toBe(before);
+  });
+});
+
+describe('/me', () => {
+  test('the signed-in user’s likes and comments, with links to their photos, and a title', async () => {
+    await store.setLiked('11', 'lena', true);
+    await store.setLiked('12', 'lena', true);
+    await store.addComment('13', { author: '', text: 'Mine' }, { handle: 'lena' });
+    const res = await request(app).get('/me').set('cookie', sessionCookie('lena'));
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/<title>You \(@lena\) · Switchyard<\/title>/);
+    const liked = [...res.text.matchAll(/<a href="\/photos\/(\d+)" class="card-link">/g)].map((m) => m[1]);
+    expect(liked).toEqual(['12', '11']);
+    expect(res.text).toMatch(
+      /<a href="\/photos\/13">[^<]+<\/a> <time[^>]*>[^<]+<\/time><\/p><p class="comment-text">Mine<\/p>/,
+    );
+  });
+
+  test.each([
+    ['no session', ''],
+    ['a forged one', forged['no signature']],
+    ['a user that does not exist', forged['no such user']],
+  ])('with %s: sent to sign in, and back here after', async (_name, cookie) => {
+    const res = await request(app).get('/me').set('cookie', cookie);
+    expect(res.status).toBe(307);
+    expect(res.headers.location).toBe('/sign-in?next=%2Fme');
   });
 });
