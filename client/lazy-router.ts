@@ -118,8 +118,14 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
     effects.assign(target.href);
   }
 
-  /** Calls that may wait for the router, in order, and need no fallback. */
-  const whenLoaded = (run: (router: Router) => void) => void ready().then(run, () => {});
+  /**
+   * Calls that may wait for the router, in order, and need no fallback. Once it runs they run at
+   * once: an action's redirect invalidates, then navigates, and the navigation must see it.
+   */
+  const whenLoaded = (run: (router: Router) => void) => {
+    if (loaded) run(loaded);
+    else void ready().then(run, () => {});
+  };
 
   return {
     ready,

@@ -120,6 +120,24 @@ describe('before the router has loaded', () => {
   });
 });
 
+describe('once the router has loaded', () => {
+  test('an invalidation applies at once, so the navigation right after it sees it (an action’s redirect)', async () => {
+    const h = harness();
+    const { router, code } = lazy(h);
+    const calls: string[] = [];
+    const real = start(h);
+    code.resolve({
+      ...real,
+      invalidate: (path, scope) => calls.push(`invalidate ${path} ${scope}`),
+      navigate: async (href) => void calls.push(`navigate ${href}`),
+    });
+    await router.ready();
+    router.invalidate('/', 'layout');
+    await router.navigate('/me');
+    expect(calls).toEqual(['invalidate / layout', 'navigate /me']);
+  });
+});
+
 describe('when the router does not load', () => {
   test('a click loads the page in full, and a prefetch does nothing', async () => {
     const h = harness();
