@@ -1,7 +1,8 @@
 /**
  * `switchyard start --workers 2` on the demo's build: two worker processes answer on one port,
  * a worker killed outright is replaced while the other keeps serving, SIGTERM ends the command
- * and every worker, and a no-JS form's answer signed by one worker is read by the other. On the
+ * and every worker, a no-JS form's answer or a session signed by one worker is read by the
+ * other, and six users setting their likes at once through both end exact on SQLite. On the
  * fixture app, whose start-up hook fails on demand: a replacement that cannot start is tried
  * again while the other worker serves. The evidence is the processes themselves, never a debug
  * header.
@@ -11,7 +12,10 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFile
 import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, test } from 'vitest';
+import { getPhoto } from '../../src/lib/photos';
+import { KEEPERS, setLikesAtOnce, signInThrough, USERS } from '../helpers/likes-at-once';
 import { BUILDS } from './global-setup';
 import { skipWithoutChromium } from './harness';
 
@@ -171,10 +175,12 @@ describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
   );
 
   test(
-    "a no-JS form's answer is read by whichever worker renders the page: they share one secret",
+    "the workers share one secret: a no-JS form's answer and a session are read by either; six users' likes set at once through both end exact",
     { timeout: TIMEOUT_MS },
     async () => {
-      const server = start(['--port', '0', '--workers', '2']);
+      const server = start(['--port', '0', '--workers', '2'], {
+        env: { SWITCHYARD_ACTION_RATE_LIMIT: 'off' },
+      });
       await server.waitFor(/serving http:\/\/localhost:\d+[\s\S]*serving http:\/\/localhost:\d+/);
       const base = `http://127.0.0.1:${(await server.waitFor(/serving http:\/\/localhost:(\d+)/))[1]}`;
       const page = await (await fetch(`${base}/photos/9`, { headers: { connection: 'close' } })).text();
@@ -199,6 +205,26 @@ describe.skipIf(skipWithoutChromium)('switchyard start --workers', () => {
         const cookie = post.headers.get('set-cookie')!.split(';')[0]!;
         const back = await fetch(`${base}/photos/9`, { headers: { cookie, connection: 'close' } });
         expect(await back.text()).toMatch(/role="alert">Write a comment first\.<\/p>/);
+      }
+
+      // Signed in through whichever worker took the post, each user's session is read by both.
+      const cookies: Record<string, string> = {};
+      for (const handle of USERS) cookies[handle] = await signInThrough(base, handle);
+      // Two copies of each post at once, on connections of their own: cluster hands them to both workers.
+      const photo = '10';
+      const answers = await setLikesAtOnce([base, base], photo, cookies);
+      expect(answers.filter((a) => a.status !== 200 || a.value?.liked !== a.wanted)).toEqual([]);
+      const db = new Database(join(dataDir!, 'switchyard-demo.db'), { readonly: true });
+      try {
+        const count = db.prepare('SELECT count FROM likes WHERE photo_id = ?').pluck().get(photo);
+        expect(count).toBe(getPhoto(photo)!.likes + KEEPERS.length);
+        const likers = db
+          .prepare('SELECT handle FROM user_likes WHERE photo_id = ? ORDER BY handle')
+          .pluck()
+          .all(photo);
+        expect(likers).toEqual([...KEEPERS].sort());
+      } finally {
+        db.close();
       }
     },
   );
