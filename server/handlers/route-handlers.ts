@@ -65,10 +65,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Express middleware: answers the URLs a `route.ts` matches, and passes every other on. */
 export function createRouteHandlers(runtime: RouteRuntime, options: ResolvedOptions): RequestHandler {
-  const hasHandlers = someNode(runtime.tree, (node) => node.files.route !== undefined);
+  // An app without route handlers pays nothing for them: not even an async call per request.
+  if (!someNode(runtime.tree, (node) => node.files.route !== undefined)) return (_req, _res, next) => next();
 
   return async function handleRoute(req, res, next): Promise<void> {
-    if (!hasHandlers) return next();
     // A malformed target or path is the document handler's to refuse.
     const url = parseRequestTarget(req.originalUrl);
     const segments = url && decodePathname(url.pathname);

@@ -16,17 +16,61 @@ import type { Logger } from '../options.js';
 import { requestScheme } from '../http/request-url.js';
 import { CookieJar, cookieKey } from './cookies.js';
 
-export interface RequestScope {
-  readonly req: IncomingMessage;
-  readonly cookies: CookieJar;
-  /** Headers app code added to the answer, applied over the framework's own. */
-  readonly headers: Headers;
+/**
+ * One request's scope. Most requests never touch cookies or headers, so the cookie jar and the
+ * headers are made when first asked for, and an answer with nothing set passes `writeHead` with
+ * one check.
+ */
+export class RequestScope {
   /** The status a loader asked for; a page that renders is sent with it. */
-  status: number | undefined;
+  status: number | undefined = undefined;
   /** The answer's headers have gone out: nothing more can be set. */
-  sent: boolean;
-  readonly development: boolean;
-  readonly logger: Logger;
+  sent = false;
+  private jar: CookieJar | undefined;
+  private added: Headers | undefined;
+
+  constructor(
+    readonly req: IncomingMessage,
+    private readonly config: ScopeConfig,
+  ) {}
+
+  get development(): boolean {
+    return this.config.development;
+  }
+
+  get logger(): Logger {
+    return this.config.logger;
+  }
+
+  get cookies(): CookieJar {
+    const { key, trustProxy } = this.config;
+    return (this.jar ??= new CookieJar(
+      this.req.headers.cookie,
+      key,
+      requestScheme(this.req, trustProxy) === 'https',
+    ));
+  }
+
+  /** Headers app code added to the answer, applied over the framework's own. */
+  get headers(): Headers {
+    return (this.added ??= new Headers());
+  }
+
+  /** Puts what app code set on the answer, once, as its head goes out. */
+  applyTo(res: Response): void {
+    this.sent = true;
+    if (res.headersSent) return;
+    this.added?.forEach((value, name) => res.setHeader(name, value));
+    const lines = this.jar?.setCookieLines() ?? [];
+    if (lines.length > 0) res.appendHeader('set-cookie', lines);
+  }
+}
+
+interface ScopeConfig {
+  key: Buffer;
+  trustProxy: boolean;
+  development: boolean;
+  logger: Logger;
 }
 
 export interface RequestScopeOptions {
@@ -40,40 +84,23 @@ const storage = new AsyncLocalStorage<RequestScope>();
 
 /** Express middleware: runs the rest of the request inside its scope. */
 export function requestScope({ secret, trustProxy, mode, logger }: RequestScopeOptions): RequestHandler {
-  const key = cookieKey(secret);
+  const config: ScopeConfig = {
+    key: cookieKey(secret),
+    trustProxy,
+    development: mode === 'development',
+    logger,
+  };
   return (req, res, next) => {
-    const https = requestScheme(req, trustProxy) === 'https';
-    const scope: RequestScope = {
-      req,
-      cookies: new CookieJar(req.headers.cookie, key, https),
-      headers: new Headers(),
-      status: undefined,
-      sent: false,
-      development: mode === 'development',
-      logger,
-    };
-    applyWhenSent(res, scope);
+    const scope = new RequestScope(req, config);
+    // Node writes every answer's head through `writeHead` (an answer that never calls it gets an
+    // implicit one), so wrapping it is the one place where all answers pass.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+      if (!scope.sent) scope.applyTo(this);
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
     storage.run(scope, next);
   };
-}
-
-/**
- * Node writes every answer's head through `writeHead` (an answer that never calls it gets an
- * implicit one), so wrapping it is the one place where all answers pass.
- */
-function applyWhenSent(res: Response, scope: RequestScope): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
-    if (!scope.sent) {
-      scope.sent = true;
-      if (!this.headersSent) {
-        scope.headers.forEach((value, name) => this.setHeader(name, value));
-        const lines = scope.cookies.setCookieLines();
-        if (lines.length > 0) this.appendHeader('set-cookie', lines);
-      }
-    }
-    return writeHead.apply(this, args);
-  } as Response['writeHead'];
 }
 
 /** The scope of the request being answered; `what` names the caller for the error outside one. */
