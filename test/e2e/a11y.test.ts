@@ -22,6 +22,8 @@ const DOCS = [
   '/prefetch-cache',
   '/server-actions',
   '/errors-and-redirects',
+  '/requests-and-responses',
+  '/route-handlers',
   '/reading-guide',
 ];
 /** Pages that hydrate. */
@@ -38,6 +40,7 @@ const PAGES = [
   '/lab/client-error',
   '/lab/load-error',
   '/photos/9999',
+  '/sign-in?next=%2Fme',
 ];
 /** Pages the server answers on its own: no app, nothing to hydrate. */
 const BARE = ['/lab/server-error', `/lab/redirect?to=${encodeURIComponent('//evil.example')}`];
