@@ -67,7 +67,10 @@ export async function routerRuntime(): Promise<CodeSize & { afterPaint: CodeSize
     const code = [...names].map((name) => chunks.get(name)!.code).join('\n');
     const modules = [...names]
       .flatMap((name) => Object.entries(chunks.get(name)!.modules))
-      .map(([id, info]) => ({ module: id.replace(`${FRAMEWORK_ROOT}/`, '').replace(/^\0/, ''), bytes: info.renderedLength }))
+      .map(([id, info]) => ({
+        module: id.replace(`${FRAMEWORK_ROOT}/`, '').replace(/^\0/, ''),
+        bytes: info.renderedLength,
+      }))
       .sort((a, b) => b.bytes - a.bytes);
     return { raw: code.length, gzip: code ? gzipSync(code, { level: 9 }).length : 0, modules };
   };
