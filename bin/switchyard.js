@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `switchyard` command: `init`, `dev`, `build`, `start`, run in the app's own folder (the
+ * The `switchyard` command: `init`, `dev`, `build`, `start`, `typegen`, run in the app's own folder (the
  * project root). `start` loads only the built server bundle (no Vite, no TypeScript compiler).
  *
  * In the installed package the framework's modules are compiled, in `lib/`; in a checkout of the
@@ -101,6 +101,7 @@ if (args.command === 'start') {
   }
   try {
     if (args.command === 'build') await build(args);
+    else if (args.command === 'typegen') await typegen(args.appDir);
     else {
       /** @type {typeof import('../server/dev.ts')} */
       const { startDevServer } = await import(framework('server/dev.ts'));
@@ -162,6 +163,21 @@ async function build({ appDir, outDir, ifStale }) {
   if (outDir !== join(root, 'dist')) {
     console.log(`Serve it with: switchyard start --out ${relative(root, outDir) || '.'}`);
   }
+}
+
+/**
+ * Writes the route types of the app, from its route tree alone: no Vite, no bundling.
+ * @param {string} appDir
+ */
+async function typegen(appDir) {
+  /** @type {typeof import('../server/vite/scan-app-dir.ts')} */
+  const { scanAppDir } = await import(framework('server/vite/scan-app-dir.ts'));
+  /** @type {typeof import('../shared/route-tree.ts')} */
+  const { buildRouteTree } = await import(framework('shared/route-tree.ts'));
+  /** @type {typeof import('../server/typegen.ts')} */
+  const { writeRouteTypes } = await import(framework('server/typegen.ts'));
+  const { path, changed } = writeRouteTypes(root, appDir, buildRouteTree(scanAppDir(appDir)));
+  console.log(`${changed ? 'Wrote' : 'Up to date:'} ${relative(root, path).split(sep).join('/')}`);
 }
 
 /**

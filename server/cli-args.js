@@ -18,9 +18,10 @@ Commands:
   dev         start the development server (Vite, HMR, React Fast Refresh)
   build       build the client and server bundles for production
   start       serve the production build
+  typegen     write the route types into .switchyard/types (build and dev write them too)
 
 Options:
-  --app <dir>   the folder of route files, inside this folder (default: app, or src/app; dev and build)
+  --app <dir>   the folder of route files, inside this folder (default: app, or src/app; dev, build, typegen)
   --port <n>    the port to listen on (default: $PORT or 3000; dev and start)
   --host <addr> the address to listen on (default: every interface; dev and start)
   --workers <n> server processes sharing the port, 1 to 64 (default: 1; start)
@@ -48,6 +49,10 @@ const COMMANDS = {
     about: 'Serve a production build (never loads Vite).',
     flags: ['--port', '--host', '--out', '--workers'],
   },
+  typegen: {
+    about: 'Write the route types into .switchyard/types, for `switchyard typegen && tsc --noEmit`.',
+    flags: ['--app'],
+  },
 };
 const SWITCHES = new Set(['--if-stale', '--force']);
 
@@ -66,7 +71,7 @@ export function commandUsage(command) {
  * @typedef {{ ok: false, message: string, exitCode: 0 | 1 | 2 }} Refusal
  * @typedef {{ ok: true, command: 'version' }} VersionRequest
  * @typedef {{ ok: true, command: 'init', target: string, force: boolean }} InitRequest
- * @typedef {{ ok: true, command: 'dev' | 'build' | 'start', appDir: string, appIsDefault: boolean, port: number, host: string | undefined, outDir: string, outIsDefault: boolean, ifStale: boolean, workers: number }} ServeRequest
+ * @typedef {{ ok: true, command: 'dev' | 'build' | 'start' | 'typegen', appDir: string, appIsDefault: boolean, port: number, host: string | undefined, outDir: string, outIsDefault: boolean, ifStale: boolean, workers: number }} ServeRequest
  */
 
 /**

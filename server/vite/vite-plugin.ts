@@ -35,6 +35,7 @@ import { actionId } from '../actions/action-registry.js';
 import { checkPublicFiles } from './public-files.js';
 import { frameworkFile } from './framework-files.js';
 import { scanAppDir } from './scan-app-dir.js';
+import { writeRouteTypes } from '../typegen.js';
 import { reachableModules } from '../actions/reachable-actions.js';
 import { clientModule, isUseServer, serverExports, serverModule } from '../actions/use-server.js';
 
@@ -71,12 +72,18 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
   let config = DEFAULT_ROUTER_CONFIG;
   // The folder Vite serves at the root path, as it resolved it; '' for none.
   let publicDir = '';
+  // The project root, as Vite resolved it: the route types go into its `.switchyard/types`.
+  let projectRoot = '';
   // Action ids are paths relative to here: `src/` for `src/app`.
   const sourceRoot = dirname(appDir);
   let tree: RouteNode | undefined;
   const rescan = () => {
     files = scanAppDir(appDir);
     tree = buildRouteTree(files);
+    // Build and dev keep the route types current, as `switchyard typegen` does, for an app
+    // directory inside the project (a test may point Vite at one elsewhere).
+    if (projectRoot && !relative(projectRoot, appDir).startsWith('..'))
+      writeRouteTypes(projectRoot, appDir, tree);
     config = readRouterConfig(appDir);
     checkPublicFiles(tree, appDir, publicDir);
   };
@@ -87,6 +94,7 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
     enforce: 'pre',
     configResolved(resolved) {
       publicDir = resolved.publicDir;
+      projectRoot = resolved.root;
     },
     buildStart() {
       rescan();

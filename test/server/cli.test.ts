@@ -40,6 +40,31 @@ describe('switchyard command', { timeout: 60_000 }, () => {
     }
   });
 
+  test('typegen writes the route types of the app, and refuses an invalid app directory', () => {
+    const out = '.switchyard/types/test/fixtures/routing/routes.d.ts';
+    rmSync(out, { force: true });
+    const result = spawnSync(process.execPath, [bin, 'typegen', '--app', 'test/fixtures/routing'], {
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe(`Wrote ${out}`);
+    expect(result.status).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text).toContain("declare module 'switchyard-react' {");
+    expect(text).toContain('"/blog/[slug]": { params: { "slug": string }; path: `/blog/${string}` };');
+    const again = spawnSync(process.execPath, [bin, 'typegen', '--app', 'test/fixtures/routing'], {
+      encoding: 'utf8',
+    });
+    expect(again.stdout.trim()).toBe(`Up to date: ${out}`);
+
+    const invalid = spawnSync(process.execPath, [bin, 'typegen', '--app', 'test/fixtures/invalid'], {
+      encoding: 'utf8',
+    });
+    expect(invalid.status).toBe(1);
+    expect(invalid.stderr).toContain('- feed/page.tsx and feed/route.ts are in one folder');
+    expect(invalid.stderr).not.toMatch(/^\s+at /m);
+  });
+
   test('start without a build says how to make one', () => {
     const result = spawnSync(process.execPath, [bin, 'start', '--out', '.switchyard/none'], {
       encoding: 'utf8',
