@@ -13,4 +13,5 @@ export {
 } from './router-context.js';
 export { notFound, redirect, permanentRedirect } from '../shared/router-signals.js';
 export type { PageProps, LayoutProps, ErrorProps, LoadArgs, Params, SearchParams } from './types.js';
+export type { StandardSchemaV1 } from '../shared/standard-schema.js';
 export type { Head, HeadArgs } from '../shared/head.js';

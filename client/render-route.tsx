@@ -67,7 +67,7 @@ export function renderRoute(state: PageState, modules: ModuleMap, assets?: React
     if (!found) throw new Error(`switchyard: the component of ${file} was not loaded`);
     return found.default;
   };
-  const { params, searchParams, segments, pendingAt } = state;
+  const { params, searchParams, search, segments, pendingAt } = state;
   // Boundaries clear what they caught when the pathname changes.
   const pathname = state.url.split('?')[0]!;
   const last = segments.at(-1);
@@ -80,7 +80,7 @@ export function renderRoute(state: PageState, modules: ModuleMap, assets?: React
   const leaf: ReactNode = !showsLeaf ? null : Leaf ? (
     <Fragment key={leafFile}>
       {withData(state.notFound ? undefined : last?.pageData, (data) => (
-        <Leaf params={params} searchParams={searchParams} data={data} />
+        <Leaf params={params} searchParams={searchParams} search={search} data={data} />
       ))}
     </Fragment>
   ) : (

@@ -59,6 +59,8 @@ export interface PageState {
   pattern: string | null;
   params: Params;
   searchParams: SearchParams;
+  /** The output of the page's `search` schema, when its `page.server` exports one. */
+  search?: unknown;
   /** Root first. The last segment holds the page, or is where a not-found boundary took over. */
   segments: SegmentState[];
   /** Set when the page is a not-found: the `not-found` file rendered in place of the page. */

@@ -44,6 +44,11 @@ export function sendRefusedRedirect(res: Response): void {
   noStore(res).status(400).type('html').send(refusedDocument('Bad request', REFUSED_REDIRECT_MESSAGE));
 }
 
+/** A request the page refuses (search params its schema rejects): a 4xx page with the reason. */
+export function sendRefusedPage(res: Response, status: number, message: string): void {
+  noStore(res).status(status).type('html').send(refusedDocument('Bad request', message));
+}
+
 /**
  * The server's own error page, with the digest that finds the error in the logs. `shown` is the
  * error itself, given in development only.

@@ -37,7 +37,15 @@ import { RouterRoot } from '../../client/router-root.js';
 import { createStaticRouter } from '../../client/static-router.js';
 
 import { digestOf } from '../http/digest.js';
-import { noStore, sendErrorPage, sendRefusedRedirect, sendRetryLater, sendText } from '../http/answers.js';
+import {
+  noStore,
+  sendErrorPage,
+  sendRefusedPage,
+  sendRefusedRedirect,
+  sendRetryLater,
+  sendText,
+} from '../http/answers.js';
+import { HttpError } from '../http/http-error.js';
 import type { ErrorContext } from '../sentry/error-reporter.js';
 import { negotiateEncoding, sendJson } from '../http/compression.js';
 import type { FormStateStore } from './form-state.js';
@@ -199,6 +207,10 @@ export function createDocumentHandler(
     } catch (error) {
       if (controller.signal.aborted) return;
       if (isRedirect(error)) sendRedirect(error);
+      // Search params the page's schema rejects: page data gets plain text, which the client
+      // router answers by loading the URL as a document, which is this page.
+      else if (error instanceof HttpError && from !== null) sendText(res, error.status, error.message);
+      else if (error instanceof HttpError) sendRefusedPage(res, error.status, error.message);
       else fail(error);
       return;
     }

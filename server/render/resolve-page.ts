@@ -15,6 +15,8 @@ import {
   type SlotState,
 } from '../../shared/page-state.js';
 import { dirOf } from '../../shared/route-tree.js';
+import { isStandardSchema, validateSearch } from '../../shared/standard-schema.js';
+import { HttpError } from '../http/http-error.js';
 import { isNotFound, isRedirect } from '../../shared/router-signals.js';
 import { streamedId, track } from '../../shared/streamed-data.js';
 import type { RouteModule } from '../../client/render-route.js';
@@ -46,6 +48,8 @@ export interface PageRequest {
    * client to keep what it shows; in a document it makes the page a not-found.
    */
   keepsUnmatchedSlots?: boolean;
+  /** The output of the page's `search` schema, set once it validated. */
+  search?: unknown;
 }
 
 async function runLoad(runtime: RouteRuntime, file: string | undefined, args: object): Promise<unknown> {
@@ -62,6 +66,7 @@ function startJob(runtime: RouteRuntime, job: LoadJob, req: PageRequest): Promis
   return runLoad(runtime, job.file, {
     params: job.params,
     searchParams: req.searchParams,
+    search: req.search,
     get request() {
       return req.request();
     },
@@ -137,9 +142,10 @@ function caughtPage(
 export async function resolvePage(
   runtime: RouteRuntime,
   match: RouteMatch,
-  req: PageRequest,
+  pageRequest: PageRequest,
   url: readonly string[],
 ): Promise<ResolvedPage> {
+  const req = await withSearch(runtime, match, pageRequest);
   const first = match.branch.findIndex((node) => node.files.loading);
   // An auto prefetch stops at the first loading state: its layout loads, what it wraps does not.
   const cut = req.cutAtLoading ? first : -1;
@@ -180,6 +186,7 @@ export async function resolvePage(
     searchParams: req.searchParams,
     segments,
   };
+  if (req.search !== undefined) state.search = req.search;
   if (match.slotOnly) state.slotOnly = true;
   if (failed) {
     const caught = caughtPage(state, failed, req.onLoadError);
@@ -193,6 +200,22 @@ export async function resolvePage(
   const cachePolicy = await declaredCachePolicy(runtime, match.branch.at(-1)?.files['page.server']);
   if (cachePolicy) state.cachePolicy = cachePolicy;
   return { state, modules: await loadModules(runtime, filesOf(state)), status: 200 };
+}
+
+/**
+ * Validates the search params with the `search` schema the page's `page.server` exports, if
+ * any. Invalid params are the request's fault: an `HttpError` 400 naming each parameter.
+ */
+async function withSearch(runtime: RouteRuntime, match: RouteMatch, req: PageRequest): Promise<PageRequest> {
+  const file = match.slotOnly ? undefined : match.branch.at(-1)?.files['page.server'];
+  if (!file) return req;
+  const { search: schema } = await runtime.load(file);
+  if (schema === undefined) return req;
+  if (!isStandardSchema(schema))
+    throw new TypeError(`${file} exports a "search" that is not a Standard Schema`);
+  const result = await validateSearch(schema, req.searchParams);
+  if ('message' in result) throw new HttpError(400, result.message);
+  return { ...req, search: result.value };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { notFound, type LoadArgs } from 'switchyard-react';
 import { COMMENTS_PER_PAGE } from '../../../lib/comments';
+import { commentsSearch, type CommentsSearch } from '../../../lib/comments-search';
 import { getPhoto, photosByUser, toCard } from '../../../lib/photos';
 import type { PhotoPageData } from '../../../lib/types';
 import { store } from '../../../lib/db.server';
@@ -8,7 +9,13 @@ import { getUser } from '../../../lib/users';
 
 const MORE_COUNT = 4;
 
-export async function load({ params, searchParams }: LoadArgs<{ id: string }>): Promise<PhotoPageData> {
+/** `?before=<comment id>` pages back through the comments; anything else there is a 400. */
+export const search = commentsSearch;
+
+export async function load({
+  params,
+  search,
+}: LoadArgs<{ id: string }, CommentsSearch>): Promise<PhotoPageData> {
   const photo = getPhoto(params.id);
   if (!photo) notFound();
   const author = getUser(photo.author);
@@ -20,10 +27,9 @@ export async function load({ params, searchParams }: LoadArgs<{ id: string }>): 
   // Likes and comments change while the server runs: they come from the store, per request.
   const db = await store();
   const likes = (await db.likesOf(photo.id)) ?? photo.likes;
-  // `?before=<id>` pages back through the comments; one more than a page tells whether more exist.
-  const before = typeof searchParams.before === 'string' && /^\d{1,15}$/.test(searchParams.before);
+  // One more than a page tells whether more exist.
   const page = await db.commentsOf(photo.id, {
-    before: before ? Number(searchParams.before) : undefined,
+    before: search.before,
     limit: COMMENTS_PER_PAGE + 1,
   });
   const user = currentUser();
@@ -37,7 +43,7 @@ export async function load({ params, searchParams }: LoadArgs<{ id: string }>): 
     comments,
     commentCount: await db.commentCount(photo.id),
     olderBefore: older ? comments[0]!.id : null,
-    olderPage: before,
+    olderPage: search.before !== undefined,
     liked,
     signedInAs: user?.handle ?? null,
   };
