@@ -100,7 +100,10 @@ test('a schema that throws is a 500 with a digest', async () => {
   const res = await request(server).get('/sought-broken');
   expect(res.status).toBe(500);
   expect(res.text).toMatch(/Digest: <code>[0-9a-f]{10}<\/code>/);
-  expect(logger.error).toHaveBeenCalled();
+  expect(logger.error).toHaveBeenCalledWith(
+    expect.any(String),
+    expect.objectContaining({ message: 'schema broke' }),
+  );
 });
 
 test('the demo validates the photo page’s ?before=', async () => {
