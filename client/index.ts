@@ -12,6 +12,7 @@ export {
   type AppRouter,
 } from './router-context.js';
 export { notFound, redirect, permanentRedirect } from '../shared/router-signals.js';
+export { href, type Href, type Register } from '../shared/href.js';
 export type { PageProps, LayoutProps, ErrorProps, LoadArgs, Params, SearchParams } from './types.js';
 export type { StandardSchemaV1 } from '../shared/standard-schema.js';
 export type { Head, HeadArgs } from '../shared/head.js';

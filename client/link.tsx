@@ -11,12 +11,14 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import type { Href } from '../shared/href.js';
 import { isRouterClick } from './link-click.js';
 import { observeForPrefetch } from './prefetch-triggers.js';
 import { RouterContext } from './router-context.js';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
-  href: string;
+  /** A URL some route answers, once the app's route types are generated. */
+  href: Href;
   /** `true` prefetches scripts and all data; `false` never prefetches; unset prefetches down to the first loading state. */
   prefetch?: boolean;
   /** Replace the current history entry instead of pushing one. */

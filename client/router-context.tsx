@@ -3,6 +3,7 @@
  * `useSyncExternalStore`, and the hooks that read it. No routing logic lives here.
  */
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import type { Href } from '../shared/href.js';
 import type { Params } from '../shared/match-route.js';
 import type { PageState } from '../shared/page-state.js';
 import type { NavigateOptions, Router } from './router.js';
@@ -21,14 +22,14 @@ function useRouterContext(hook: string): RouterContextValue {
 }
 
 export interface AppRouter {
-  push(href: string, options?: Omit<NavigateOptions, 'replace'>): void;
-  replace(href: string, options?: Omit<NavigateOptions, 'replace'>): void;
+  push(href: Href, options?: Omit<NavigateOptions, 'replace'>): void;
+  replace(href: Href, options?: Omit<NavigateOptions, 'replace'>): void;
   back(): void;
   forward(): void;
   /** Fetches the current page's data again; client state is kept. */
   refresh(): void;
   /** Prefetches a URL's scripts and all its data (a `full` entry). */
-  prefetch(href: string): void;
+  prefetch(href: Href): void;
 }
 
 /**

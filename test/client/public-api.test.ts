@@ -8,6 +8,7 @@ import * as server from 'switchyard-react/server';
 test('switchyard exports', () => {
   expect(Object.keys(client).sort()).toEqual([
     'Link',
+    'href',
     'notFound',
     'permanentRedirect',
     'redirect',

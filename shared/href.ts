@@ -1,0 +1,114 @@
+/**
+ * Typed URLs. The generated `routes.d.ts` of an app fills `Register` with its routes; then `Href`
+ * is the union of URLs some route answers (plus `?…`, `#…` and absolute URLs), and `href()`
+ * takes a pattern with exactly its params. An app with no generated types gets plain strings.
+ * The types are one lookup and one template literal per route: no recursion over strings.
+ */
+import { parseSegment } from './segment.js';
+
+/**
+ * Filled by the app's generated `routes.d.ts` through module augmentation:
+ * `declare module 'switchyard-react' { interface Register { routes: { … } } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Register {}
+
+/** Each route pattern: its params and the URLs it answers, as a template literal type. */
+export type RouteMap = Record<string, { params: Record<string, string | string[]>; path: string }>;
+
+/** The app's routes, or `undefined` when it registered none. */
+export type RegisteredRoutes = Register extends { routes: infer R extends RouteMap } ? R : undefined;
+
+/** Absolute URLs leave the app: the router does not check them. */
+export type ExternalUrl = `http://${string}` | `https://${string}` | `mailto:${string}` | `tel:${string}`;
+
+/** The URLs a link may go to in an app with these routes. */
+export type UrlOf<R extends RouteMap> =
+  | R[keyof R]['path']
+  | `${R[keyof R]['path']}?${string}`
+  | `${R[keyof R]['path']}#${string}`
+  | `?${string}`
+  | `#${string}`
+  | ExternalUrl;
+
+/** A URL some route of the app answers; any string in an app without generated route types. */
+export type Href = HrefIn<RegisteredRoutes>;
+type HrefIn<R> = R extends RouteMap ? UrlOf<R> : string;
+
+type ParamValue = string | number;
+type ParamsOf<T extends Record<string, string | string[]>> = {
+  [K in keyof T]: T[K] extends string[] ? readonly ParamValue[] : ParamValue;
+};
+
+/** The params argument of `href(pattern, …)`: required when the pattern has any. */
+export type HrefArgs<R extends RouteMap, P extends keyof R> = keyof R[P]['params'] extends never
+  ? [params?: Record<string, never>]
+  : [params: ParamsOf<R[P]['params']>];
+
+type Pattern = RegisteredRoutes extends RouteMap ? keyof RegisteredRoutes & string : string;
+type Args<P> = RegisteredRoutes extends RouteMap
+  ? P extends keyof RegisteredRoutes
+    ? HrefArgs<RegisteredRoutes, P>
+    : never
+  : [params?: Record<string, ParamValue | readonly ParamValue[]>];
+type Result<P> = RegisteredRoutes extends RouteMap
+  ? P extends keyof RegisteredRoutes
+    ? RegisteredRoutes[P]['path']
+    : never
+  : string;
+
+/**
+ * The URL of a route pattern with these params, each value percent-encoded; a catch-all takes
+ * an array. Throws on a missing or extra param, an empty value, or a `/` inside a value.
+ *
+ * @example
+ * href('/photos/[id]', { id: 3 }); // '/photos/3'
+ * href('/docs/[...path]', { path: ['a', 'b c'] }); // '/docs/a/b%20c'
+ */
+export function href<P extends Pattern>(pattern: P, ...args: Args<P>): Result<P> {
+  const params: Record<string, ParamValue | readonly ParamValue[] | undefined> = { ...args[0] };
+  const segments: string[] = [];
+  for (const part of pattern.split('/').filter(Boolean)) {
+    const segment = parseSegment(part);
+    if (segment.kind === 'static') {
+      segments.push(part);
+      continue;
+    }
+    if (segment.kind !== 'dynamic' && segment.kind !== 'catchAll' && segment.kind !== 'optionalCatchAll') {
+      throw new Error(
+        `href("${pattern}"): "${part}" is not part of a URL pattern; groups and slots leave no trace in a URL`,
+      );
+    }
+    const value = params[segment.param];
+    delete params[segment.param];
+    if (segment.kind === 'dynamic') {
+      if (value === undefined || Array.isArray(value)) {
+        throw new Error(`href("${pattern}"): the param "${segment.param}" needs one value`);
+      }
+      segments.push(encodeValue(pattern, segment.param, value as ParamValue));
+      continue;
+    }
+    if (value === undefined && segment.kind === 'optionalCatchAll') continue;
+    if (!Array.isArray(value) || (segment.kind === 'catchAll' && value.length === 0)) {
+      throw new Error(
+        `href("${pattern}"): the param "${segment.param}" needs an array of ${segment.kind === 'catchAll' ? 'one or more' : 'zero or more'} segments`,
+      );
+    }
+    for (const item of value as readonly ParamValue[])
+      segments.push(encodeValue(pattern, segment.param, item));
+  }
+  const extra = Object.keys(params);
+  if (extra.length > 0)
+    throw new Error(`href("${pattern}"): no param ${extra.map((p) => `"${p}"`).join(', ')} in this pattern`);
+  return `/${segments.join('/')}` as Result<P>;
+}
+
+function encodeValue(pattern: string, param: string, value: ParamValue): string {
+  const text = String(value);
+  if (text === '' || text.includes('/')) {
+    throw new Error(
+      `href("${pattern}"): the param "${param}" is ${text === '' ? 'empty' : `"${text}", with a "/"`}; each value is one URL segment`,
+    );
+  }
+  return encodeURIComponent(text);
+}
