@@ -206,7 +206,11 @@ export async function resolvePage(
  * Validates the search params with the `search` schema the page's `page.server` exports, if
  * any. Invalid params are the request's fault: an `HttpError` 400 naming each parameter.
  */
-async function withSearch(runtime: RouteRuntime, match: RouteMatch, req: PageRequest): Promise<PageRequest> {
+async function withSearch(
+  runtime: RouteRuntime,
+  match: Pick<RouteMatch, 'branch' | 'slotOnly'>,
+  req: PageRequest,
+): Promise<PageRequest> {
   const file = match.slotOnly ? undefined : match.branch.at(-1)?.files['page.server'];
   if (!file) return req;
   const { search: schema } = await runtime.load(file);
@@ -237,8 +241,10 @@ export async function resolveIntercepted(
     interception.prefix.length,
   );
   if (plan.missingDefault) return undefined;
+  // The intercepting page validates its search params as the plain page does.
+  const searched = await withSearch(runtime, { branch: found.branch }, req);
   try {
-    await runJobs(runtime, plan.jobs, req);
+    await runJobs(runtime, plan.jobs, searched);
   } catch (error) {
     if (error instanceof CutAt) return undefined;
     // No boundary is looked for here: the first error fails the answer.

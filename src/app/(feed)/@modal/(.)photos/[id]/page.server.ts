@@ -1,2 +1,2 @@
 // The modal shows the same photo as its full page, from the same loader.
-export { load } from '../../../../photos/[id]/page.server';
+export { load, search } from '../../../../photos/[id]/page.server';
