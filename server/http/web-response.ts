@@ -1,7 +1,18 @@
 /**
  * Web `Request`s for app code, and app code's Web `Response`s written to Node's answer.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
+
+/** Node's request headers as a Web `Headers`, a repeated header as its several values. */
+export function webHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
 
 /**
  * The request as a Web `Request`, with no body unless one is given (middleware reads the method,
@@ -17,14 +28,9 @@ export function toWebRequest(
   signal?: AbortSignal,
   body?: Uint8Array<ArrayBuffer>,
 ): globalThis.Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
-    else if (value !== undefined) headers.set(name, value);
-  }
   return new globalThis.Request(`${origin}${url.pathname}${url.search}`, {
     method: req.method,
-    headers,
+    headers: webHeaders(req.headers),
     ...(signal ? { signal } : {}),
     ...(body ? { body } : {}),
   });

@@ -5,6 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Cookie, CookieOptions } from './cookies.js';
+import { webHeaders } from '../http/web-response.js';
 import { currentScope, stillOpen } from './request-scope.js';
 
 export type { Cookie, CookieOptions } from './cookies.js';
@@ -52,11 +53,7 @@ const MUTATORS = ['append', 'delete', 'set'] as const;
  */
 export function headers(): Headers {
   const scope = currentScope('headers()');
-  const read = new Headers();
-  for (const [name, value] of Object.entries(scope.req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => read.append(name, v));
-    else if (value !== undefined) read.set(name, value);
-  }
+  const read = webHeaders(scope.req.headers);
   for (const method of MUTATORS) {
     Object.defineProperty(read, method, {
       value: () => {
