@@ -1,5 +1,5 @@
 import { useActionState, useEffect, useRef } from 'react';
-import { Link } from 'switchyard-react';
+import { href, Link } from 'switchyard-react';
 import { addComment, type CommentFormState } from '../lib/actions';
 import { MAX_AUTHOR_LENGTH, MAX_COMMENT_LENGTH, type Comment } from '../lib/comments';
 import { formatDate } from '../lib/format';
@@ -43,7 +43,7 @@ export function Comments({ photoId, comments, total, olderBefore, olderPage, sig
                 {c.authorHandle === null ? (
                   <bdi>{c.author}</bdi>
                 ) : (
-                  <Link href={`/u/${c.authorHandle}`}>{`@${c.authorHandle}`}</Link>
+                  <Link href={href('/u/[handle]', { handle: c.authorHandle })}>{`@${c.authorHandle}`}</Link>
                 )}
               </strong>{' '}
               <time dateTime={c.createdAt}>{formatDate(c.createdAt)}</time>
@@ -55,9 +55,11 @@ export function Comments({ photoId, comments, total, olderBefore, olderPage, sig
       {(olderBefore !== null || olderPage) && (
         <nav className="comment-pages" aria-label="More comments">
           {olderBefore !== null && (
-            <Link href={`/photos/${photoId}?before=${olderBefore}`}>Older comments</Link>
+            <Link href={`${href('/photos/[id]', { id: photoId })}?before=${olderBefore}`}>
+              Older comments
+            </Link>
           )}
-          {olderPage && <Link href={`/photos/${photoId}`}>Newest comments</Link>}
+          {olderPage && <Link href={href('/photos/[id]', { id: photoId })}>Newest comments</Link>}
         </nav>
       )}
       <form action={post} className="comment-form" aria-describedby="comment-error">

@@ -1,11 +1,11 @@
-import { Link, usePathname } from 'switchyard-react';
+import { Link, usePathname, type Href } from 'switchyard-react';
 import type { ReactNode } from 'react';
 
 /**
  * A header link that says which section the page is in (`aria-current="page"`): the feed for
  * `/` only, another section for its path and everything below it.
  */
-export function NavLink({ href, children }: { href: string; children: ReactNode }) {
+export function NavLink({ href, children }: { href: Href; children: ReactNode }) {
   const pathname = usePathname();
   const current = href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
   return (

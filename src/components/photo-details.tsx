@@ -2,7 +2,7 @@
  * A photo with its title, author, numbers and tags: the body of the photo page, and of the
  * photo modal over the feed.
  */
-import { Link } from 'switchyard-react';
+import { href, Link } from 'switchyard-react';
 import { formatCount, formatDate, tagHref } from '../lib/format';
 import type { Photo, User } from '../lib/types';
 import { LikeButton } from './like-button';
@@ -23,7 +23,7 @@ export function PhotoDetails({ photo, author, liked, titleId }: PhotoDetailsProp
       <div className="photo-info">
         <h1 id={titleId}>{photo.title}</h1>
         <p className="byline">
-          by <Link href={`/u/${author.handle}`}>{author.name}</Link>{' '}
+          by <Link href={href('/u/[handle]', { handle: author.handle })}>{author.name}</Link>{' '}
           <span className="muted">{`@${author.handle}`}</span>
         </p>
         {/* Keyed: a press pending on one photo is not shown on the next one opened in its place. */}

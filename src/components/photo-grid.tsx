@@ -2,7 +2,7 @@
  * A responsive grid of photo cards. A card is a link to the photo (title, then artwork) and a
  * separate link to the author: links cannot nest, so the author sits outside the photo link.
  */
-import { Link } from 'switchyard-react';
+import { href, Link } from 'switchyard-react';
 import { plural } from '../lib/format';
 import type { PhotoCard } from '../lib/types';
 import { PhotoArt } from './photo-art';
@@ -19,12 +19,12 @@ export function PhotoGrid({ photos, headingLevel = 2 }: PhotoGridProps) {
     <ul className="grid">
       {photos.map((photo) => (
         <li key={photo.id} className="card">
-          <Link href={`/photos/${photo.id}`} className="card-link">
+          <Link href={href('/photos/[id]', { id: photo.id })} className="card-link">
             <Heading className="card-title">{photo.title}</Heading>
             <PhotoArt seed={photo.seed} />
           </Link>
           <p className="card-meta">
-            <Link href={`/u/${photo.author}`}>{`@${photo.author}`}</Link>
+            <Link href={href('/u/[handle]', { handle: photo.author })}>{`@${photo.author}`}</Link>
             <span>{plural(photo.likes, 'like')}</span>
           </p>
         </li>

@@ -2,6 +2,7 @@
  * Formatting shared by the pages. Output depends only on the input, never on the locale or time
  * zone of the machine, so the server and the browser render the same text.
  */
+import { href } from 'switchyard-react';
 
 const MONTHS = [
   'January',
@@ -35,6 +36,6 @@ export function plural(n: number, word: string): string {
 }
 
 /** `nature/trees` → `/tags/nature/trees`. */
-export function tagHref(path: string): string {
-  return `/tags/${path.split('/').map(encodeURIComponent).join('/')}`;
+export function tagHref(path: string) {
+  return href('/tags/[...path]', { path: path.split('/') });
 }

@@ -2,6 +2,7 @@
  * The demo's data shapes, shared by the `.server.ts` loaders that build them and the components
  * that render them. Everything here is plain JSON: dates are ISO strings.
  */
+import type { Href } from 'switchyard-react';
 import type { Comment } from './comments';
 
 export interface User {
@@ -75,7 +76,7 @@ export interface TagPageData {
 }
 
 export interface DocsNavItem {
-  href: string;
+  href: Href;
   title: string;
 }
 

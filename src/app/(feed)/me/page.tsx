@@ -1,4 +1,4 @@
-import { Link, type Head, type HeadArgs, type PageProps } from 'switchyard-react';
+import { href, Link, type Head, type HeadArgs, type PageProps } from 'switchyard-react';
 import { PhotoGrid } from '../../../components/photo-grid';
 import { formatDate } from '../../../lib/format';
 import type { MeData } from '../../../lib/types';
@@ -16,7 +16,7 @@ export default function MePage({ data }: PageProps<Record<string, never>, MeData
         <h1>{user.name}</h1>
         <p className="muted">
           {`Signed in as @${user.handle}. `}
-          <Link href={`/u/${user.handle}`}>Your photos</Link>
+          <Link href={href('/u/[handle]', { handle: user.handle })}>Your photos</Link>
         </p>
       </div>
       <section className="section" aria-labelledby="liked-heading">
@@ -34,7 +34,7 @@ export default function MePage({ data }: PageProps<Record<string, never>, MeData
             {comments.map((comment) => (
               <li key={comment.id} className="comment">
                 <p className="comment-meta">
-                  <Link href={`/photos/${comment.photoId}`}>{comment.photoTitle}</Link>{' '}
+                  <Link href={href('/photos/[id]', { id: comment.photoId })}>{comment.photoTitle}</Link>{' '}
                   <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
                 </p>
                 <p className="comment-text">{comment.text}</p>

@@ -1,4 +1,4 @@
-import { Link, type Head, type HeadArgs, type PageProps } from 'switchyard-react';
+import { href, Link, type Head, type HeadArgs, type PageProps } from 'switchyard-react';
 import type { DocsPageData } from '../../../lib/types';
 
 export function head({ data }: HeadArgs<DocsPageData>): Head {
@@ -6,7 +6,7 @@ export function head({ data }: HeadArgs<DocsPageData>): Head {
 }
 
 export default function DocsPage({ params, data }: PageProps<{ slug: string[] }, DocsPageData>) {
-  const href = params.slug.length === 0 ? '/docs' : `/docs/${params.slug.join('/')}`;
+  const current = href('/docs/[[...slug]]', { slug: params.slug });
   return (
     <>
       <div className="docs">
@@ -14,7 +14,7 @@ export default function DocsPage({ params, data }: PageProps<{ slug: string[] },
           <ul>
             {data.nav.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} aria-current={item.href === href ? 'page' : undefined}>
+                <Link href={item.href} aria-current={item.href === current ? 'page' : undefined}>
                   {item.title}
                 </Link>
               </li>
