@@ -2,17 +2,20 @@
  * `switchyard dev` as an app author meets it, in a child process on a small app of its own:
  * server errors show their message and stack, a 'use server' module or a route handler added
  * (or a route handler changed) while the server runs works without a restart, public files are served before any page, and a public file
- * that hides a page stops the server from starting.
+ * that hides a page stops the server from starting. A page added while it runs is in the route
+ * types at once: a link to it type-checks without a restart.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
+import { routeTypesPath, TYPES_DIR } from '../../server/typegen';
 import { ACTION_HEADER, actionUrl } from '../../shared/actions';
 
 // Inside the repository, as `--app` requires; `.switchyard/` is ignored by git.
 const root = join('.switchyard', `dev-test-${process.pid}`);
+const routeTypes = routeTypesPath(process.cwd(), resolve(root, 'app'));
 const files: Record<string, string> = {
   'app/layout.tsx': `import './styles.css';
 export default function Root({ children }: { children: React.ReactNode }) {
@@ -67,6 +70,7 @@ describe('switchyard dev', { timeout: 60_000 }, () => {
       await exited;
     }
     rmSync(root, { recursive: true, force: true });
+    rmSync(join(TYPES_DIR, root), { recursive: true, force: true });
   });
 
   test("a loader's error shows its message and its source-mapped stack in the browser", async () => {
@@ -116,6 +120,46 @@ describe('switchyard dev', { timeout: 60_000 }, () => {
       .poll(async () => (await fetch(`${base}/ping`)).text(), { timeout: 30_000, interval: 200 })
       .toBe('pong');
   });
+
+  test('a page added while the server runs is in the route types: a link to it type-checks', async () => {
+    const types = () => readFileSync(routeTypes, 'utf8');
+    expect(types()).toContain('"/": { params: {}; path: `/` };');
+    expect(types()).not.toContain('/added');
+    mkdirSync(join(root, 'app', 'added', '[slug]'), { recursive: true });
+    writeFileSync(
+      join(root, 'app', 'added', '[slug]', 'page.tsx'),
+      `export default function Added() {\n  return <h1>added</h1>;\n}\n`,
+    );
+    await expect
+      .poll(types, { timeout: 30_000, interval: 200 })
+      .toContain('"/added/[slug]": { params: { "slug": string }; path: `/added/${string}` };');
+
+    // One compile of a file that links to the new page, and (so that a Register left empty, where
+    // any string passes, fails too) to a page that does not exist.
+    const check = join(root, 'check');
+    mkdirSync(check);
+    writeFileSync(
+      join(check, 'links.tsx'),
+      `import { Link } from 'switchyard-react';
+export const added = <Link href="/added/first?x=1">new</Link>;
+// @ts-expect-error no route answers it
+export const missing = <Link href="/missing">missing</Link>;
+`,
+    );
+    writeFileSync(
+      join(check, 'tsconfig.json'),
+      JSON.stringify({
+        extends: resolve('client/tsconfig.json'),
+        include: ['links.tsx', routeTypes],
+      }),
+    );
+    const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', check], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  }, 150_000);
 
   test('a public file added while the server runs that hides a page is reported, naming both', async () => {
     writeFileSync(join(root, 'public', 'notes.txt'), 'notes\n');
