@@ -7,6 +7,7 @@ import type { Href } from '../shared/href.js';
 import type { Params } from '../shared/match-route.js';
 import type { PageState } from '../shared/page-state.js';
 import type { NavigateOptions, Router } from './router.js';
+import type { ParamsOf, ParamsPattern } from './types.js';
 
 export interface RouterContextValue {
   router: Router;
@@ -59,9 +60,17 @@ export function usePathname(): string {
   return query >= 0 ? url.slice(0, query) : url;
 }
 
-/** The params of the current route: `{ id: '3' }` for `/photos/[id]`. */
-export function useParams<P extends Params = Params>(): P {
-  return useRouterContext('useParams').state.params as P;
+/**
+ * The params of the current route: `{ id: '3' }` for `/photos/[id]`. Given a pattern the
+ * app's generated route types register, typed as that pattern's params.
+ *
+ * @example
+ * const { id } = useParams<'/photos/[id]'>();
+ */
+export function useParams<P extends Params | ParamsPattern = Params>(): P extends string
+  ? ParamsOf<P & ParamsPattern>
+  : P {
+  return useRouterContext('useParams').state.params as P extends string ? ParamsOf<P & ParamsPattern> : P;
 }
 
 /** The current search params, read-only by convention. */

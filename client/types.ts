@@ -1,12 +1,48 @@
-/** The props the router gives route components, and the argument of `load`. */
+/**
+ * The props the router gives route components, and the argument of `load`. Each helper takes
+ * either a URL pattern the app's generated route types register (`PageProps<'/photos/[id]'>`:
+ * params, data and search follow from the route's own files) or hand-written types
+ * (`PageProps<{ id: string }, Data>`), told apart by whether the first argument is a string.
+ */
 import type { ReactNode } from 'react';
+import type { Register } from '../shared/href.js';
 import type { Params } from '../shared/match-route.js';
+import type { InferOutput, StandardSchemaV1 } from '../shared/standard-schema.js';
 
 export type { Params };
 export type { SearchParams } from '../shared/page-state.js';
 import type { SearchParams } from '../shared/page-state.js';
 
-export interface PageProps<P extends Params = Params, D = unknown, S = unknown> {
+/** What the generated types register for one pattern: its params and its server modules. */
+interface PatternEntry {
+  params: object;
+  /** The `page.server` / `layout.server` modules of the pattern; `undefined` for a file with none. */
+  server: unknown;
+}
+
+/** The page patterns of the app's generated types; none without them. */
+type Pages = Register extends { pages: infer T extends Record<string, PatternEntry> }
+  ? T
+  : Record<never, never>;
+/** The layout patterns (a layout folder's URL pattern, `/` for the root). */
+type Layouts = Register extends { layouts: infer T extends Record<string, PatternEntry & { slots: string }> }
+  ? T
+  : Record<never, never>;
+type Routes = Register extends { routes: infer T extends Record<string, { params: object }> }
+  ? T
+  : Record<never, never>;
+
+/** A URL pattern with a page: `'/photos/[id]'`. */
+export type PagePattern = keyof Pages & string;
+/** A URL pattern with a layout: `'/'`, `'/photos'`. */
+export type LayoutPattern = keyof Layouts & string;
+
+/** The data a server module's `load` resolves to; `undefined` without a module or a `load`. */
+type DataOf<M> = M extends { load: (...args: never[]) => infer R } ? Awaited<R> : undefined;
+/** The output of a module's `search` schema; `undefined` (what `load` gets) without one. */
+type SearchOf<M> = M extends { search: infer S extends StandardSchemaV1 } ? InferOutput<S> : undefined;
+
+interface GenericPageProps<P, D, S> {
   params: P;
   searchParams: SearchParams;
   /** The output of the `search` schema the `page.server.ts` beside this page exports. */
@@ -15,16 +51,58 @@ export interface PageProps<P extends Params = Params, D = unknown, S = unknown> 
   data: D;
 }
 
-export interface LayoutProps<P extends Params = Params, D = unknown> extends Omit<PageProps<P, D>, 'search'> {
+/** Looked up by pattern without a constraint on `P`: a `Params | pattern` argument would spoil the index. */
+type PagePropsOf<P> = P extends PagePattern
+  ? GenericPageProps<Pages[P]['params'], DataOf<Pages[P]['server']>, SearchOf<Pages[P]['server']>>
+  : never;
+
+/**
+ * The props of a page: `params`, `searchParams`, `search` (its schema's output) and `data`
+ * (what its `load` returned).
+ *
+ * @example
+ * export default function Photo({ params, data }: PageProps<'/photos/[id]'>) {
+ *   return <h1>{data.photo.title}</h1>; // `data` is what photos/[id]/page.server.ts's load returns
+ * }
+ * // Without generated types: PageProps<{ id: string }, PhotoData>
+ */
+export type PageProps<P extends Params | PagePattern = Params, D = unknown, S = unknown> = P extends string
+  ? PagePropsOf<P>
+  : GenericPageProps<P, D, S>;
+
+interface GenericLayoutProps<P, D> {
+  params: P;
+  searchParams: SearchParams;
+  /** What the `load` of the `layout.server.ts` beside this layout returned (`undefined` without one). */
+  data: D;
   children: ReactNode;
 }
+
+type LayoutPropsOf<P> = P extends LayoutPattern
+  ? GenericLayoutProps<Layouts[P]['params'], DataOf<Layouts[P]['server']>> & {
+      [Slot in Layouts[P]['slots']]: ReactNode;
+    }
+  : never;
+
+/**
+ * The props of a layout: `children`, one `ReactNode` per slot folder (`@modal` → `modal`),
+ * and `data` from its `layout.server`'s `load`.
+ *
+ * @example
+ * export default function PhotosLayout({ children, modal }: LayoutProps<'/photos'>) {
+ *   return <main>{children}{modal}</main>;
+ * }
+ */
+export type LayoutProps<P extends Params | LayoutPattern = Params, D = unknown> = P extends string
+  ? LayoutPropsOf<P>
+  : GenericLayoutProps<P, D>;
 
 export interface ErrorProps {
   error: Error & { digest?: string };
   reset: () => void;
 }
 
-export interface LoadArgs<P extends Params = Params, S = unknown> {
+interface GenericLoadArgs<P, S> {
   params: P;
   searchParams: SearchParams;
   /** The output of the `search` schema this `page.server.ts` exports, once it validated. */
@@ -32,3 +110,32 @@ export interface LoadArgs<P extends Params = Params, S = unknown> {
   /** The incoming request, as a web `Request`. */
   request: Request;
 }
+
+/**
+ * What `load` receives. For a page pattern, `search` is the output of the `search` schema its
+ * `page.server` exports; a layout's `load` runs for every page below it, so there it is `unknown`.
+ *
+ * @example
+ * export async function load({ params, search }: LoadArgs<'/photos/[id]'>) {
+ *   return { photo: await getPhoto(params.id), before: search.before };
+ * }
+ */
+export type LoadArgs<P extends Params | PagePattern | LayoutPattern = Params, S = unknown> = P extends string
+  ? LoadArgsOf<P>
+  : GenericLoadArgs<P, S>;
+
+type LoadArgsOf<P> = P extends PagePattern
+  ? GenericLoadArgs<Pages[P]['params'], SearchOf<Pages[P]['server']>>
+  : P extends LayoutPattern
+    ? GenericLoadArgs<Layouts[P]['params'], unknown>
+    : never;
+
+/** A URL pattern of a page, a layout or a route handler: what `useParams` accepts. */
+export type ParamsPattern = PagePattern | LayoutPattern | (keyof Routes & string);
+
+/** The params of a pattern: `{ id: string }` for `/photos/[id]`. */
+export type ParamsOf<P extends ParamsPattern> = P extends PagePattern
+  ? Pages[P]['params']
+  : P extends LayoutPattern
+    ? Layouts[P]['params']
+    : Routes[P & keyof Routes]['params'];

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { RouteNode } from '../shared/route-tree.js';
-import { formatRouteTypes, routeTypesOf } from '../shared/route-types.js';
+import { appTypesOf, formatRouteTypes } from '../shared/route-types.js';
 
 /** The project-relative folder of generated declarations; git-ignored with the rest of `.switchyard/`. */
 export const TYPES_DIR = '.switchyard/types';
@@ -24,7 +24,9 @@ export function writeRouteTypes(
   tree: RouteNode,
 ): { path: string; changed: boolean } {
   const path = routeTypesPath(root, appDir);
-  const text = formatRouteTypes(routeTypesOf(tree));
+  // The declarations reach the app's server modules by a path relative to their own folder.
+  const appPath = relative(dirname(path), appDir).split(sep).join('/');
+  const text = formatRouteTypes(appTypesOf(tree), appPath);
   let current: string | undefined;
   try {
     current = readFileSync(path, 'utf8');
