@@ -37,10 +37,6 @@ export interface TagSummary {
   count: number;
 }
 
-export interface FeedData {
-  photos: PhotoCard[];
-}
-
 export interface PhotoPageData {
   photo: Photo;
   author: User;
@@ -59,22 +55,6 @@ export interface PhotoPageData {
   signedInAs: string | null;
 }
 
-export interface ProfileData {
-  user: User;
-  photos: PhotoCard[];
-  likes: number;
-}
-
-export interface TagIndexData {
-  tags: TagSummary[];
-}
-
-export interface TagPageData {
-  photos: PhotoCard[];
-  /** The tags one level below this one. */
-  children: TagSummary[];
-}
-
 export interface DocsNavItem {
   href: Href;
   title: string;
@@ -90,20 +70,4 @@ export interface DocsPageData {
 /** The root layout's data: who is signed in, for the header. */
 export interface SiteData {
   user: Pick<User, 'handle' | 'name'> | null;
-}
-
-/** The signed-in user's own page: what they liked and what they wrote. */
-export interface MeData {
-  user: Pick<User, 'handle' | 'name'>;
-  /** The photos they like, the latest liked first. */
-  liked: PhotoCard[];
-  /** Their newest comments, newest first, each with the title of its photo. */
-  comments: (Comment & { photoTitle: string })[];
-}
-
-export interface SignInData {
-  users: Pick<User, 'handle' | 'name' | 'hue'>[];
-  /** Where to go after signing in: a path on this site. */
-  next: string;
-  signedInAs: string | null;
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { LayoutProps } from 'switchyard-react';
 
 /**
@@ -6,7 +5,7 @@ import type { LayoutProps } from 'switchyard-react';
  * from one of their pages shows in a modal over it (`@modal/(.)photos/[id]`), while a photo
  * opened any other way (a shared link, a reload, the tags pages) gets its full page.
  */
-export default function FeedLayout({ children, modal }: LayoutProps & { modal: ReactNode }) {
+export default function FeedLayout({ children, modal }: LayoutProps<'/'>) {
   return (
     <>
       {children}

@@ -1,11 +1,10 @@
 import { store } from '../../lib/db.server';
 import { listPhotos, toCard } from '../../lib/photos';
-import type { FeedData } from '../../lib/types';
 
 // The photos never change while the server runs, so the cards are built once; likes do change.
 const CARDS = listPhotos().map(toCard);
 
-export async function load(): Promise<FeedData> {
+export async function load() {
   const likes = await store();
   return {
     photos: await Promise.all(

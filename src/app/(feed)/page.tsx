@@ -1,13 +1,12 @@
 import type { Head, PageProps } from 'switchyard-react';
 import { PhotoGrid } from '../../components/photo-grid';
 import { plural } from '../../lib/format';
-import type { FeedData } from '../../lib/types';
 
 export function head(): Head {
   return { title: 'Feed · Switchyard' };
 }
 
-export default function FeedPage({ data }: PageProps<Record<string, never>, FeedData>) {
+export default function FeedPage({ data }: PageProps<'/'>) {
   return (
     <>
       <div className="page-head">

@@ -1,12 +1,11 @@
 import type { PageProps } from 'switchyard-react';
 import { signIn } from '../../lib/session-actions';
-import type { SignInData } from '../../lib/types';
 
 /**
  * Pick who to be: one form per user, posted to the `signIn` action (JavaScript or not), which
  * sets the signed session cookie and goes on to `next`.
  */
-export default function SignInPage({ data }: PageProps<Record<string, never>, SignInData>) {
+export default function SignInPage({ data }: PageProps<'/sign-in'>) {
   return (
     <>
       <title>Sign in · Switchyard</title>

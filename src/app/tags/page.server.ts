@@ -1,8 +1,7 @@
 import { listTags } from '../../lib/tags';
-import type { TagIndexData } from '../../lib/types';
 
-const INDEX: TagIndexData = { tags: [...listTags()] };
+const INDEX = { tags: [...listTags()] };
 
-export async function load(): Promise<TagIndexData> {
+export async function load() {
   return INDEX;
 }

@@ -1,12 +1,12 @@
 import { Link, type Head, type PageProps } from 'switchyard-react';
 import { tagHref } from '../../lib/format';
-import type { TagIndexData, TagSummary } from '../../lib/types';
+import type { TagSummary } from '../../lib/types';
 
 export function head(): Head {
   return { title: 'Tags · Switchyard' };
 }
 
-export default function TagIndexPage({ data }: PageProps<Record<string, never>, TagIndexData>) {
+export default function TagIndexPage({ data }: PageProps<'/tags'>) {
   return (
     <>
       <div className="page-head">

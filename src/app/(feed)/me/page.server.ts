@@ -3,9 +3,8 @@ import { store } from '../../../lib/db.server';
 import { signInHref } from '../../../lib/next-path';
 import { getPhoto, toCard } from '../../../lib/photos';
 import { currentUser } from '../../../lib/session.server';
-import type { MeData } from '../../../lib/types';
 
-export async function load(): Promise<MeData> {
+export async function load() {
   const user = currentUser();
   // Middleware sends a visitor with no session to sign in; this is one whose session no longer holds.
   if (!user) redirect(signInHref('/me'));

@@ -1,14 +1,13 @@
 import { href, Link, type Head, type HeadArgs, type PageProps } from 'switchyard-react';
 import { PhotoGrid } from '../../../components/photo-grid';
 import { formatDate } from '../../../lib/format';
-import type { MeData } from '../../../lib/types';
 
-export function head({ data }: HeadArgs<MeData>): Head {
+export function head({ data }: HeadArgs<PageProps<'/me'>['data']>): Head {
   return { title: `You (@${data.user.handle}) · Switchyard`, robots: 'noindex' };
 }
 
 /** The signed-in user's own page: the photos they like and the comments they wrote. */
-export default function MePage({ data }: PageProps<Record<string, never>, MeData>) {
+export default function MePage({ data }: PageProps<'/me'>) {
   const { user, liked, comments } = data;
   return (
     <>

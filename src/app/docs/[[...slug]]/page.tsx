@@ -5,7 +5,7 @@ export function head({ data }: HeadArgs<DocsPageData>): Head {
   return { title: `${data.title} · Switchyard docs` };
 }
 
-export default function DocsPage({ params, data }: PageProps<{ slug: string[] }, DocsPageData>) {
+export default function DocsPage({ params, data }: PageProps<'/docs/[[...slug]]'>) {
   const current = href('/docs/[[...slug]]', { slug: params.slug });
   return (
     <>

@@ -3,13 +3,8 @@ import type { LoadArgs } from 'switchyard-react';
 const DEFAULT_DELAY_MS = 2_000;
 const MAX_DELAY_MS = 5_000;
 
-export interface SlowData {
-  delayMs: number;
-  servedAt: string;
-}
-
 /** Waits before answering: `?delay=<ms>` (0 to 5000) overrides the two seconds. */
-export async function load({ searchParams, request }: LoadArgs): Promise<SlowData> {
+export async function load({ searchParams, request }: LoadArgs<'/lab/slow'>) {
   const asked = Number(searchParams.delay);
   const delayMs =
     typeof searchParams.delay === 'string' && Number.isFinite(asked)

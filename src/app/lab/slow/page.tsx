@@ -1,7 +1,6 @@
 import type { PageProps } from 'switchyard-react';
-import type { SlowData } from './page.server';
 
-export default function SlowPage({ data }: PageProps<Record<string, never>, SlowData>) {
+export default function SlowPage({ data }: PageProps<'/lab/slow'>) {
   return (
     <>
       <title>Slow data · Switchyard</title>

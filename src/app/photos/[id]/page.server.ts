@@ -1,6 +1,6 @@
 import { notFound, type LoadArgs } from 'switchyard-react';
 import { COMMENTS_PER_PAGE } from '../../../lib/comments';
-import { commentsSearch, type CommentsSearch } from '../../../lib/comments-search';
+import { commentsSearch } from '../../../lib/comments-search';
 import { getPhoto, photosByUser, toCard } from '../../../lib/photos';
 import type { PhotoPageData } from '../../../lib/types';
 import { store } from '../../../lib/db.server';
@@ -12,10 +12,7 @@ const MORE_COUNT = 4;
 /** `?before=<comment id>` pages back through the comments; anything else there is a 400. */
 export const search = commentsSearch;
 
-export async function load({
-  params,
-  search,
-}: LoadArgs<{ id: string }, CommentsSearch>): Promise<PhotoPageData> {
+export async function load({ params, search }: LoadArgs<'/photos/[id]'>): Promise<PhotoPageData> {
   const photo = getPhoto(params.id);
   if (!photo) notFound();
   const author = getUser(photo.author);

@@ -9,7 +9,7 @@ export function head({ data }: HeadArgs<PhotoPageData>) {
   return photoHead(data);
 }
 
-export default function PhotoPage({ data }: PageProps<{ id: string }, PhotoPageData>) {
+export default function PhotoPage({ data }: PageProps<'/photos/[id]'>) {
   const { photo, author, more, comments, commentCount, olderBefore, olderPage, liked, signedInAs } = data;
   return (
     <>

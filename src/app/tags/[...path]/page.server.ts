@@ -1,9 +1,8 @@
 import { notFound, type LoadArgs } from 'switchyard-react';
 import { toCard } from '../../../lib/photos';
 import { childTags, getTag, photosByTag } from '../../../lib/tags';
-import type { TagPageData } from '../../../lib/types';
 
-export async function load({ params }: LoadArgs<{ path: string[] }>): Promise<TagPageData> {
+export async function load({ params }: LoadArgs<'/tags/[...path]'>) {
   if (!getTag(params.path)) notFound();
   return { photos: photosByTag(params.path).map(toCard), children: childTags(params.path) };
 }

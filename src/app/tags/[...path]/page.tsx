@@ -1,13 +1,14 @@
 import { Link, type Head, type HeadArgs, type PageProps } from 'switchyard-react';
 import { PhotoGrid } from '../../../components/photo-grid';
 import { plural, tagHref } from '../../../lib/format';
-import type { TagPageData } from '../../../lib/types';
 
-export function head({ params }: HeadArgs<TagPageData, { path: string[] }>): Head {
+type Props = PageProps<'/tags/[...path]'>;
+
+export function head({ params }: HeadArgs<Props['data'], Props['params']>): Head {
   return { title: `${params.path.join('/')} · Tags · Switchyard` };
 }
 
-export default function TagPage({ params, data }: PageProps<{ path: string[] }, TagPageData>) {
+export default function TagPage({ params, data }: Props) {
   const tag = params.path.join('/');
   return (
     <>

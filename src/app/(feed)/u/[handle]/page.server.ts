@@ -1,9 +1,8 @@
 import { notFound, type LoadArgs } from 'switchyard-react';
 import { photosByUser, toCard } from '../../../../lib/photos';
-import type { ProfileData } from '../../../../lib/types';
 import { getUser } from '../../../../lib/users';
 
-export async function load({ params }: LoadArgs<{ handle: string }>): Promise<ProfileData> {
+export async function load({ params }: LoadArgs<'/u/[handle]'>) {
   const user = getUser(params.handle);
   if (!user) notFound();
   const photos = photosByUser(user.handle);

@@ -1,9 +1,8 @@
 import type { Head, HeadArgs, PageProps } from 'switchyard-react';
 import { PhotoGrid } from '../../../../components/photo-grid';
 import { plural } from '../../../../lib/format';
-import type { ProfileData } from '../../../../lib/types';
 
-export function head({ data: { user } }: HeadArgs<ProfileData>): Head {
+export function head({ data: { user } }: HeadArgs<PageProps<'/u/[handle]'>['data']>): Head {
   return {
     title: `${user.name} (@${user.handle}) · Switchyard`,
     description: user.bio,
@@ -11,7 +10,7 @@ export function head({ data: { user } }: HeadArgs<ProfileData>): Head {
   };
 }
 
-export default function ProfilePage({ data }: PageProps<{ handle: string }, ProfileData>) {
+export default function ProfilePage({ data }: PageProps<'/u/[handle]'>) {
   const { user, photos, likes } = data;
   const initials = user.name
     .split(' ')

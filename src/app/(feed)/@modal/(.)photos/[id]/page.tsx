@@ -10,7 +10,7 @@ export function head({ data }: HeadArgs<PhotoPageData>) {
 }
 
 /** A photo opened from the feed or a profile: over that page, in a dialog. */
-export default function PhotoInModal({ data }: PageProps<{ id: string }, PhotoPageData>) {
+export default function PhotoInModal({ data }: PageProps<'/photos/[id]'>) {
   const { photo, author, liked } = data;
   return (
     <PhotoModal labelledBy="photo-modal-title" fullPage={`/photos/${photo.id}`}>
