@@ -17,6 +17,8 @@ import { firstLoadJs, pageData, richPageData, routerRuntime, sizesOf } from './b
 import { BROWSER_ENCODING, coldStart, loadRun, median, ttfbOf, type LoadFigures } from './load';
 import { microBenchmarks } from './micro';
 import { printReport } from './report';
+import { measureTypecheck } from './typecheck';
+import { ROUTES } from './typed-routes-app';
 import { rssMiB, startServer, stopServer, type RunningServer, type ServerName } from './servers';
 
 const quick = process.argv.includes('--quick');
@@ -26,6 +28,8 @@ const BROWSER_PASSES = quick ? 1 : 5;
 const REPS = quick ? 1 : 8;
 const SECONDS = quick ? 2 : 2.5;
 const WARM_UP_SECONDS = quick ? 1 : 2;
+/** `tsc` runs of the typed-routes app with its route types, and as many without. */
+const TSC_RUNS = quick ? 1 : 3;
 const PAGE = '/items/1';
 const OUT = join(FRAMEWORK_ROOT, '.switchyard/bench');
 const builds = {
@@ -134,6 +138,9 @@ try {
   step('micro-benchmarks');
   const micro = await microBenchmarks(quick ? 5 : 9);
 
+  step(`tsc --noEmit on ${ROUTES} routes, with and without their route types, ${TSC_RUNS} × each`);
+  const typecheck = measureTypecheck(FRAMEWORK_ROOT, join(OUT, 'typecheck'), TSC_RUNS);
+
   const results = {
     date: new Date().toISOString(),
     quick,
@@ -152,6 +159,7 @@ try {
     feed,
     micro,
     adoption,
+    typecheck,
   };
   printReport(results);
   mkdirSync(join(FRAMEWORK_ROOT, 'bench-results'), { recursive: true });

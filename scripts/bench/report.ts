@@ -7,6 +7,7 @@ import type { BrowserFigures } from './browser';
 import type { Sizes } from './bytes';
 import type { CodeSize } from './runtime';
 import type { LoadFigures } from './load';
+import type { TypecheckFigures } from './typecheck';
 
 type Pair<T> = { switchyard: T; bare: T };
 export interface BenchResults {
@@ -28,12 +29,15 @@ export interface BenchResults {
   micro: { statusUs: number; prune10kUs: number; match1000RoutesUs: number };
   /** Missing when the run had no browser. */
   adoption?: AdoptionFigures | undefined;
+  /** Missing in results from before route types were generated. */
+  typecheck?: TypecheckFigures;
 }
 
 type Row = [figure: string, switchyard: string, bare: string, ratio: string, target: string, verdict: string];
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const times = (r: number) => `${r.toFixed(2)} ×`;
 /** ✓, or ✗ with how far the figure is from the target. */
 const verdict = (ok: boolean, miss: string) => (ok ? '✓' : `✗ ${miss}`);
@@ -245,6 +249,29 @@ export function tableRows(r: BenchResults): Row[] {
       '',
       '',
       '',
+    ]);
+  }
+  const t = r.typecheck;
+  if (t) {
+    // The bare column holds the same app checked without its route types: every URL a string.
+    const app = `tsc, ${t.routes.toLocaleString('en').replace(',', ' ')} routes, with route types vs without (TypeScript ${t.typescript})`;
+    const check = t.typed.checkMs / t.untyped.checkMs;
+    rows.push([
+      `${app}: check time (CPU of the run)`,
+      `${seconds(t.typed.checkMs)} (${seconds(t.typed.cpuMs)})`,
+      `${seconds(t.untyped.checkMs)} (${seconds(t.untyped.cpuMs)})`,
+      `${times(check)} (${times(t.typed.cpuMs / t.untyped.cpuMs)})`,
+      '≤ 1.5 ×',
+      verdict(check <= 1.5, `by ${times(check - 1.5)}`),
+    ]);
+    const memory = t.typed.memoryMiB / t.untyped.memoryMiB;
+    rows.push([
+      `${app}: memory used`,
+      `${t.typed.memoryMiB.toFixed(0)} MiB`,
+      `${t.untyped.memoryMiB.toFixed(0)} MiB`,
+      times(memory),
+      '≤ 1.5 ×',
+      verdict(memory <= 1.5, `by ${times(memory - 1.5)}`),
     ]);
   }
   const m = r.micro;

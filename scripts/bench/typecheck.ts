@@ -1,0 +1,84 @@
+/**
+ * What typed routes cost `tsc --noEmit`: the app of `typed-routes-app.ts` after the real
+ * `switchyard typegen`, checked with its route types and without them, in turns with the order
+ * alternating. Each figure is the median of its runs, as `--extendedDiagnostics` prints it.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROUTES, writeTypedRoutesApp } from './typed-routes-app';
+import { median } from './load';
+
+export interface TscFigures {
+  /** "Check time" of `--extendedDiagnostics`: wall time, so it follows the machine's load. */
+  checkMs: number;
+  /** User and system CPU of the whole run (parsing too): the steadier figure on a shared machine. */
+  cpuMs: number;
+  /** "Memory used": the heap the program and its checker hold at the end. */
+  memoryMiB: number;
+}
+
+export interface TypecheckFigures {
+  routes: number;
+  typescript: string;
+  runs: number;
+  /** With the generated route types: `Href` is the app's URLs. */
+  typed: TscFigures;
+  /** The same app without them: `Register` is empty and `Href` is `string`. */
+  untyped: TscFigures;
+}
+
+const require = createRequire(import.meta.url);
+const TSC = require.resolve('typescript/bin/tsc');
+/** Loaded before tsc: prints the CPU time of the process as it exits. */
+const PRINT_CPU = `data:text/javascript,${encodeURIComponent(
+  "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`\\ncpu-us ${user + system}\\n`); });",
+)}`;
+
+export function measureTypecheck(frameworkRoot: string, dir: string, runs: number): TypecheckFigures {
+  writeTypedRoutesApp(dir, frameworkRoot);
+  execFileSync(process.execPath, [join(frameworkRoot, 'bin/switchyard.js'), 'typegen', '--app', 'app'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const figures: Record<'typed' | 'untyped', TscFigures[]> = { typed: [], untyped: [] };
+  for (let run = 0; run < runs; run++) {
+    for (const variant of run % 2 ? (['untyped', 'typed'] as const) : (['typed', 'untyped'] as const)) {
+      figures[variant].push(tsc(dir, variant === 'typed' ? 'tsconfig.json' : 'tsconfig.untyped.json'));
+    }
+  }
+  const medians = (of: TscFigures[]): TscFigures => ({
+    checkMs: median(of.map((f) => f.checkMs)),
+    cpuMs: median(of.map((f) => f.cpuMs)),
+    memoryMiB: median(of.map((f) => f.memoryMiB)),
+  });
+  return {
+    routes: ROUTES,
+    typescript: (require('typescript/package.json') as { version: string }).version,
+    runs,
+    typed: medians(figures.typed),
+    untyped: medians(figures.untyped),
+  };
+}
+
+/** One `tsc --noEmit` of the project; a type error in the app is a broken bench, not a figure. */
+function tsc(dir: string, tsconfig: string): TscFigures {
+  const result = spawnSync(
+    process.execPath,
+    [`--import=${PRINT_CPU}`, TSC, '-p', tsconfig, '--noEmit', '--extendedDiagnostics'],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  if (result.status !== 0) {
+    throw new Error(`tsc -p ${tsconfig} in ${dir} failed:\n${result.stdout.slice(0, 4000)}${result.stderr}`);
+  }
+  const figure = (output: string, pattern: RegExp) => {
+    const match = pattern.exec(output);
+    if (!match) throw new Error(`tsc printed no ${pattern.source}:\n${output}`);
+    return Number(match[1]);
+  };
+  return {
+    checkMs: figure(result.stdout, /^Check time:\s+([\d.]+)s$/m) * 1000,
+    cpuMs: figure(result.stderr, /^cpu-us (\d+)$/m) / 1000,
+    memoryMiB: figure(result.stdout, /^Memory used:\s+(\d+)K$/m) / 1024,
+  };
+}
