@@ -1,7 +1,7 @@
 /**
- * What typed routes cost `tsc --noEmit`: the app of `typed-routes-app.ts` after the real
- * `switchyard typegen`, checked with its route types and without them, in turns with the order
- * alternating. Each figure is the median of its runs, as `--extendedDiagnostics` prints it.
+ * What typed routes cost `tsc --noEmit`: the app of `typed-routes-app.ts` with the route types
+ * the real `switchyard typegen` writes, and the same app without them, checked in turns with the
+ * order alternating. Each figure is the median of its runs.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -36,15 +36,17 @@ const PRINT_CPU = `data:text/javascript,${encodeURIComponent(
 )}`;
 
 export function measureTypecheck(frameworkRoot: string, dir: string, runs: number): TypecheckFigures {
-  writeTypedRoutesApp(dir, frameworkRoot);
+  const projects = { typed: join(dir, 'typed'), untyped: join(dir, 'untyped') };
+  writeTypedRoutesApp(projects.typed, { frameworkRoot, routeTypes: true });
+  writeTypedRoutesApp(projects.untyped, { frameworkRoot, routeTypes: false });
   execFileSync(process.execPath, [join(frameworkRoot, 'bin/switchyard.js'), 'typegen', '--app', 'app'], {
-    cwd: dir,
+    cwd: projects.typed,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const figures: Record<'typed' | 'untyped', TscFigures[]> = { typed: [], untyped: [] };
   for (let run = 0; run < runs; run++) {
     for (const variant of run % 2 ? (['untyped', 'typed'] as const) : (['typed', 'untyped'] as const)) {
-      figures[variant].push(tsc(dir, variant === 'typed' ? 'tsconfig.json' : 'tsconfig.untyped.json'));
+      figures[variant].push(tsc(projects[variant]));
     }
   }
   const medians = (of: TscFigures[]): TscFigures => ({
@@ -62,14 +64,14 @@ export function measureTypecheck(frameworkRoot: string, dir: string, runs: numbe
 }
 
 /** One `tsc --noEmit` of the project; a type error in the app is a broken bench, not a figure. */
-function tsc(dir: string, tsconfig: string): TscFigures {
+function tsc(project: string): TscFigures {
   const result = spawnSync(
     process.execPath,
-    [`--import=${PRINT_CPU}`, TSC, '-p', tsconfig, '--noEmit', '--extendedDiagnostics'],
-    { cwd: dir, encoding: 'utf8' },
+    [`--import=${PRINT_CPU}`, TSC, '-p', project, '--noEmit', '--extendedDiagnostics'],
+    { encoding: 'utf8' },
   );
   if (result.status !== 0) {
-    throw new Error(`tsc -p ${tsconfig} in ${dir} failed:\n${result.stdout.slice(0, 4000)}${result.stderr}`);
+    throw new Error(`tsc -p ${project} failed:\n${result.stdout.slice(0, 4000)}${result.stderr}`);
   }
   const figure = (output: string, pattern: RegExp) => {
     const match = pattern.exec(output);

@@ -2,13 +2,14 @@
  * The app the `tsc` rows check: 1 000 routes in 200 sections under 10 route groups, each
  * section with two static pages, a dynamic one with a loader, a catch-all and an optional
  * catch-all. Every page links to other sections the ways an app does: `<Link>` with a literal
- * and with a template, `href()`, `useRouter().push`. All the URLs are real, so the same app
- * type-checks with its generated route types and without them.
+ * and with a template, `href()`, `useRouter().push`. All the URLs are real, so the app
+ * type-checks with its generated route types and without them; the two differ only in how
+ * pages declare their props: by pattern with route types, written out by hand without.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
-export const SECTIONS = 200;
+const SECTIONS = 200;
 const GROUPS = 10;
 
 /** One kind of route in every section; `pattern` is below `/s<n>`. */
@@ -24,24 +25,32 @@ type Kind = (typeof KINDS)[number];
 export const ROUTES = SECTIONS * KINDS.length;
 
 /**
- * Writes the app into `dir/app`, with `dir/tsconfig.json` (the app and its generated route
- * types) and `dir/tsconfig.untyped.json` (the app alone). `switchyard-react` is the framework's
+ * Writes the app into `dir/app` and its `dir/tsconfig.json`, which includes the declarations
+ * `switchyard typegen` writes when `routeTypes` is set. `switchyard-react` is the framework's
  * source, as in the repository's own tsconfig.
  */
-export function writeTypedRoutesApp(dir: string, frameworkRoot: string): void {
+export function writeTypedRoutesApp(
+  dir: string,
+  { frameworkRoot, routeTypes }: { frameworkRoot: string; routeTypes: boolean },
+): void {
   rmSync(dir, { recursive: true, force: true });
   const write = (path: string, text: string) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   };
-  write('app/layout.tsx', layout('RootLayout', 0, true));
-  for (let group = 0; group < GROUPS; group++)
-    write(`app/(g${group})/layout.tsx`, layout('GroupLayout', group));
+  write('app/layout.tsx', layout({ name: 'RootLayout', section: 0, root: true, routeTypes }));
+  for (let group = 0; group < GROUPS; group++) {
+    write(
+      `app/(g${group})/layout.tsx`,
+      layout({ name: 'GroupLayout', section: group, root: false, routeTypes }),
+    );
+  }
   for (let section = 0; section < SECTIONS; section++) {
     for (const kind of KINDS) {
       const folder = join(`app/(g${section % GROUPS})/s${section}`, kind.folder);
-      write(join(folder, 'page.tsx'), page(section, kind));
-      if (kind.folder === '[id]') write(join(folder, 'page.server.ts'), loader(kind));
+      const route = { section, kind, routeTypes };
+      write(join(folder, 'page.tsx'), page(route));
+      if (kind.folder === '[id]') write(join(folder, 'page.server.ts'), loader(route));
     }
   }
 
@@ -63,18 +72,31 @@ export function writeTypedRoutesApp(dir: string, frameworkRoot: string): void {
     allowImportingTsExtensions: true,
     paths: { 'switchyard-react': [framework('client/index.ts')] },
   };
-  const sources = ['app', framework('client/globals.d.ts'), framework('client/virtual.d.ts')];
-  write(
-    'tsconfig.json',
-    JSON.stringify({ compilerOptions, include: [...sources, '.switchyard/types/app/routes.d.ts'] }, null, 2),
-  );
-  write('tsconfig.untyped.json', JSON.stringify({ compilerOptions, include: sources }, null, 2));
+  const include = ['app', framework('client/globals.d.ts'), framework('client/virtual.d.ts')];
+  if (routeTypes) include.push('.switchyard/types/app/routes.d.ts');
+  write('tsconfig.json', JSON.stringify({ compilerOptions, include }, null, 2));
 }
 
-function layout(name: string, n: number, root = false): string {
+interface Route {
+  section: number;
+  kind: Kind;
+  routeTypes: boolean;
+}
+
+function layout({
+  name,
+  section,
+  root,
+  routeTypes,
+}: {
+  name: string;
+  section: number;
+  root: boolean;
+  routeTypes: boolean;
+}): string {
   const nav = `<nav>
-          <Link href="/s${n}">Section ${n}</Link>
-          <Link href="/s${n + 1}/new?from=nav">New</Link>
+          <Link href="/s${section}">Section ${section}</Link>
+          <Link href="/s${section + 1}/new?from=nav">New</Link>
         </nav>`;
   const body = root
     ? `<html lang="en">
@@ -87,9 +109,10 @@ function layout(name: string, n: number, root = false): string {
         ${nav}
         {children}
       </section>`;
+  // A route group adds nothing to the URL: its layout's pattern is the root's.
   return `import { Link, type LayoutProps } from 'switchyard-react';
 
-export default function ${name}({ children }: LayoutProps) {
+export default function ${name}({ children }: LayoutProps${routeTypes ? "<'/'>" : ''}) {
   return (
     ${body}
   );
@@ -98,34 +121,36 @@ export default function ${name}({ children }: LayoutProps) {
 }
 
 /**
- * The props a page declares, by hand: params written out, data from its loader's type. With
- * the pattern forms, this would be `PageProps<'/s3/[id]'>` and the data inferred.
+ * The props a page declares: by pattern with route types (params and data follow from them),
+ * by hand without (params written out, data from the type its loader exports).
  */
-function propsOf(kind: Kind): string {
+function propsOf({ section, kind, routeTypes }: Route): string {
+  if (routeTypes) return `PageProps<'/s${section}${kind.pattern}'>`;
   return kind.folder === '[id]' ? `PageProps<${kind.params}, ItemData>` : `PageProps<${kind.params}>`;
 }
 
-function page(section: number, kind: Kind): string {
+function page(route: Route): string {
+  const { section, kind, routeTypes } = route;
   const at = (offset: number) => (section + offset) % SECTIONS;
+  const loads = kind.folder === '[id]';
   // A value from the page itself for the links built from templates: a param where there is one.
-  const id =
-    kind.folder === '[id]'
-      ? 'params.id'
-      : kind.folder.includes('path')
-        ? "params.path.join('-')"
-        : kind.folder.includes('filters')
-          ? "(params.filters[0] ?? 'all')"
-          : "'1'";
+  const id = loads
+    ? 'params.id'
+    : kind.folder.includes('path')
+      ? "params.path.join('-')"
+      : kind.folder.includes('filters')
+        ? "(params.filters[0] ?? 'all')"
+        : "'1'";
   return `import { href, Link, useRouter, type PageProps } from 'switchyard-react';
-${kind.folder === '[id]' ? "import type { ItemData } from './page.server';\n" : ''}
+${loads && !routeTypes ? "import type { ItemData } from './page.server';\n" : ''}
 const related = ['1', '2', '3'];
 
-export default function Page({ params${kind.folder === '[id]' ? ', data' : ''} }: ${propsOf(kind)}) {
+export default function Page({ params${loads ? ', data' : ''} }: ${propsOf(route)}) {
   const router = useRouter();
   const id = ${id};
   return (
     <article>
-      <h1>Section ${section}${kind.pattern} {${kind.folder === '[id]' ? 'data.title' : 'id'}}</h1>
+      <h1>Section ${section}${kind.pattern} {${loads ? 'data.title' : 'id'}}</h1>
       <Link href="/s${at(1)}">Next section</Link>
       <Link href={\`/s${at(2)}/\${id}\`}>Same item elsewhere</Link>
       <Link href="/s${at(3)}/docs/guide/start?tab=api#usage">Guide</Link>
@@ -148,13 +173,12 @@ export default function Page({ params${kind.folder === '[id]' ? ', data' : ''} }
 `;
 }
 
-function loader(kind: Kind): string {
+function loader({ section, kind, routeTypes }: Route): string {
+  const args = routeTypes ? `LoadArgs<'/s${section}${kind.pattern}'>` : `LoadArgs<${kind.params}>`;
   return `import type { LoadArgs } from 'switchyard-react';
 
-export async function load({ params }: LoadArgs<${kind.params}>) {
+export async function load({ params }: ${args}) {
   return { title: \`Item \${params.id}\`, tags: ['new', 'sale'], price: Number(params.id) * 100 };
 }
-
-export type ItemData = Awaited<ReturnType<typeof load>>;
-`;
+${routeTypes ? '' : '\nexport type ItemData = Awaited<ReturnType<typeof load>>;\n'}`;
 }
