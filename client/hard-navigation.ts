@@ -8,8 +8,20 @@ import type { RouterEffects } from './router-types.js';
 
 type Effects = Pick<RouterEffects, 'currentHref' | 'storage' | 'now' | 'assign' | 'reportError'>;
 
+export interface HardNavigation {
+  /** Why the router gives up on a soft navigation, for the report when the load is refused. */
+  why: string;
+  error?: unknown;
+  /** Called with the absolute URL just before the browser is sent to it. */
+  leaving?: (url: string) => void;
+}
+
 /** Loads `href` in full, unless that is the URL just hard-loaded; says whether it did. */
-export function hardNavigate(effects: Effects, href: string, why: string, error?: unknown): boolean {
+export function hardNavigate(
+  effects: Effects,
+  href: string,
+  { why, error, leaving }: HardNavigation,
+): boolean {
   const absolute = new URL(href, effects.currentHref()).href;
   const last = parseLast(effects.storage?.get() ?? null);
   if (last && last.href === absolute && effects.now() - last.at < HARD_NAVIGATION_GUARD_MS) {
@@ -17,6 +29,7 @@ export function hardNavigate(effects: Effects, href: string, why: string, error?
     return false;
   }
   effects.storage?.set(JSON.stringify({ href: absolute, at: effects.now() }));
+  leaving?.(absolute);
   effects.assign(absolute);
   return true;
 }

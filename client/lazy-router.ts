@@ -6,10 +6,13 @@
  * a navigation becomes a full page load and a prefetch nothing — a click is never lost.
  */
 import type { PageState } from '../shared/page-state.js';
+import { createNavigationEvents, type NavigationEvents } from './navigation-events.js';
 import type {
   HistoryEntryState,
   Modules,
   NavigateOptions,
+  NavigationKind,
+  NavigationOutcome,
   Router,
   RouterEffects,
   RouterSnapshot,
@@ -17,8 +20,11 @@ import type {
 
 export interface LazyRouterOptions {
   initial: { state: PageState; modules: Modules; history: HistoryEntryState | null };
-  /** Loads the router's code and creates the router; called once, by the first call that needs it. */
-  load(): Promise<Router>;
+  /**
+   * Loads the router's code and creates the router over `events`, so that navigations keep one
+   * numbering and one set of listeners; called once, by the first call that needs it.
+   */
+  load(events: NavigationEvents): Promise<Router>;
   effects: Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout'> & {
     /** Loads the document's URL again (`location.reload()`): where `assign` may only scroll. */
     reload(): void;
@@ -62,13 +68,14 @@ export function toLocal(href: string): string {
 export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
   const { effects, budgetMs, reportError = console.error } = options;
   const listeners = new Set<() => void>();
+  const events = createNavigationEvents(reportError);
   let snapshot = firstSnapshot(options.initial, effects.currentHref());
   let loaded: Router | undefined;
   let loading: Promise<Router> | undefined;
 
   const notify = () => listeners.forEach((listener) => listener());
   const ready = () =>
-    (loading ??= options.load().then(
+    (loading ??= options.load(events).then(
       (router) => {
         loaded = router;
         // From here the router's own snapshots are the ones React reads.
@@ -107,15 +114,24 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
    * A target that differs from the page only by its hash is a scroll, not a load: nothing would
    * end that pending state, so it ends here.
    */
-  async function navigation(run: (router: Router) => Promise<void>, href?: string): Promise<void> {
+  async function navigation(
+    run: (router: Router) => Promise<NavigationOutcome>,
+    kind: NavigationKind,
+    href?: string,
+  ): Promise<NavigationOutcome> {
     if (loaded) return run(loaded);
     setPending(true);
     const router = await within(budgetMs);
     if (router) return run(router);
-    if (href === undefined) return effects.reload();
-    const target = new URL(href, effects.currentHref());
-    if (target.hash && sameDocument(target, new URL(effects.currentHref()))) setPending(false);
-    effects.assign(target.href);
+    const target = new URL(href ?? effects.currentHref(), effects.currentHref());
+    const started = events.start(kind, target.href);
+    started.settle({ status: 'hard', url: target.href });
+    if (href === undefined) effects.reload();
+    else {
+      if (target.hash && sameDocument(target, new URL(effects.currentHref()))) setPending(false);
+      effects.assign(target.href);
+    }
+    return started.outcome;
   }
 
   /**
@@ -135,18 +151,30 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
     },
     getSnapshot: () => snapshot,
     navigate: (href, navigateOptions?: NavigateOptions) =>
-      navigation((router) => router.navigate(href, navigateOptions), href),
+      navigation(
+        (router) => router.navigate(href, navigateOptions),
+        navigateOptions?.replace ? 'replace' : 'push',
+        href,
+      ),
     // Without the router, the page is loaded again: `assign` to a URL with a hash would only scroll.
-    refresh: () => navigation((router) => router.refresh()),
-    revalidate: (paths) => navigation((router) => router.revalidate(paths)),
+    refresh: () => navigation((router) => router.refresh(), 'refresh'),
+    revalidate: (paths) => navigation((router) => router.revalidate(paths), 'refresh'),
     // The browser has already moved to the entry: without the router, load it in full.
-    onPopState: (entry) => navigation((router) => router.onPopState(entry)),
+    onPopState: (entry) => navigation((router) => router.onPopState(entry), 'pop'),
     back: () => effects.go(-1),
     forward: () => effects.go(1),
     // Nothing to save before the router runs: no navigation can have happened.
     saveScroll: () => loaded?.saveScroll(),
-    prefetch: (href, kind, trigger) => whenLoaded((router) => router.prefetch(href, kind, trigger)),
+    // Without the router's code there is no cache: the prefetch is skipped.
+    prefetch: (href, kind, trigger) =>
+      loaded
+        ? loaded.prefetch(href, kind, trigger)
+        : ready().then(
+            (router) => router.prefetch(href, kind, trigger),
+            () => ({ status: 'skipped' }) as const,
+          ),
     invalidate: (path, scope) => whenLoaded((router) => router.invalidate(path, scope)),
+    onNavigation: (listener) => events.subscribe(listener),
     devtools() {
       if (!loaded) throw new Error('switchyard: the router has not loaded yet');
       return loaded.devtools();

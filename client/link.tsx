@@ -64,11 +64,11 @@ function BrowserLink({
 
   useEffect(() => {
     if (!router || prefetch === false || !ref.current) return;
-    return observeForPrefetch(ref.current, () => router.prefetch(href, kind, 'viewport'));
+    return observeForPrefetch(ref.current, () => void router.prefetch(href, kind, 'viewport'));
   }, [router, href, prefetch, kind]);
 
   const intent = () => {
-    if (router && prefetch !== false) router.prefetch(href, kind, 'intent');
+    if (router && prefetch !== false) void router.prefetch(href, kind, 'intent');
   };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);

@@ -31,7 +31,13 @@ import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/pr
 import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state.js';
 import { startDeadline } from './deadline.js';
 import { mergeState, readPageData } from './page-data-client.js';
-import type { CachedPage, DevtoolsSnapshot, PrefetchTrigger, RouterEffects } from './router-types.js';
+import type {
+  CachedPage,
+  DevtoolsSnapshot,
+  PrefetchOutcome,
+  PrefetchTrigger,
+  RouterEffects,
+} from './router-types.js';
 
 /** What a lookup finds: an entry, its status now, and what the cache decision needs. */
 export interface Found {
@@ -142,7 +148,13 @@ export function createPrefetcher({
   }
 
   /** Starts a prefetch: the queue runs it, the cache holds its entry from now. */
-  function start(url: URL, key: string, intercepted: boolean, kind: 'auto' | 'full', lane: Lane): void {
+  function start(
+    url: URL,
+    key: string,
+    intercepted: boolean,
+    kind: 'auto' | 'full',
+    lane: Lane,
+  ): CacheEntry<CachedPage> {
     const now = effects.now();
     const ticket = budget.open();
     let started = false;
@@ -171,6 +183,19 @@ export function createPrefetcher({
         else ticket.release();
         drainDeferred();
       });
+    return entry;
+  }
+
+  /**
+   * What a prefetch of `entry` tells its caller once the entry settles: its status then, or that
+   * it failed; dropped by the queue before it ran, it left no entry and was skipped.
+   */
+  function outcomeOf(entry: CacheEntry<CachedPage> | undefined): Promise<PrefetchOutcome> {
+    if (!entry) return Promise.resolve({ status: 'skipped' });
+    return settled(entry).then(
+      () => ({ status: cache.status(entry, effects.now()) }),
+      (error: unknown) => ({ status: error instanceof Dropped ? 'skipped' : 'failed' }),
+    );
   }
 
   /**
@@ -181,35 +206,36 @@ export function createPrefetcher({
     if (!(effects.canPrefetch?.('viewport') ?? true)) deferred = [];
     while (deferred.length > 0 && budget.fits()) {
       const { href, kind } = deferred.shift()!;
-      prefetch(href, kind, 'viewport');
+      void prefetch(href, kind, 'viewport');
     }
   }
 
   /**
    * Queues a prefetch unless the cache holds an entry that has not expired (a stale one too:
    * a navigation knows how to use it), or a `full` prefetch finds only `auto` data. A link only
-   * in view waits for room in the budget; intent moves a waiting prefetch up the queue.
+   * in view waits for room in the budget (and is `skipped` for its caller: it may never go);
+   * intent moves a waiting prefetch up the queue. Resolves when the entry it leaves settles.
    */
-  function prefetch(href: string, kind: 'auto' | 'full', trigger: PrefetchTrigger): void {
+  function prefetch(href: string, kind: 'auto' | 'full', trigger: PrefetchTrigger): Promise<PrefetchOutcome> {
     const url = new URL(href, effects.currentHref());
-    if (url.origin !== new URL(effects.currentHref()).origin) return;
+    if (url.origin !== new URL(effects.currentHref()).origin) return outcomeOf(undefined);
     const { key, intercepted } = keyOf(url);
     const now = effects.now();
     cache.prune(now);
     const lane: Lane = trigger === 'viewport' ? 'viewport' : 'intent';
     if (queue.has(key)) {
       if (lane === 'intent') queue.promote(key);
-      return;
+      return outcomeOf(cache.get(key));
     }
     const existing = cache.get(key);
     const upgrade = kind === 'full' && existing?.kind === 'auto';
-    if (existing && cache.status(existing, now) !== 'expired' && !upgrade) return;
+    if (existing && cache.status(existing, now) !== 'expired' && !upgrade) return outcomeOf(existing);
     if (lane === 'viewport' && !budget.fits()) {
       if (!deferred.some((d) => d.href === href)) deferred.push({ href, kind });
       if (deferred.length > PREFETCH_MAX_WAITING) deferred.shift();
-      return;
+      return outcomeOf(undefined);
     }
-    start(url, key, intercepted, kind, lane);
+    return outcomeOf(start(url, key, intercepted, kind, lane));
   }
 
   return {

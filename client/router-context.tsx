@@ -6,7 +6,7 @@ import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
 import type { Href } from '../shared/href.js';
 import type { Params } from '../shared/match-route.js';
 import type { PageState } from '../shared/page-state.js';
-import type { NavigateOptions, Router } from './router.js';
+import type { NavigateOptions, NavigationOutcome, PrefetchOutcome, Router } from './router.js';
 import type { ParamsOf, ParamsPattern } from './types.js';
 
 export interface RouterContextValue {
@@ -23,30 +23,34 @@ function useRouterContext(hook: string): RouterContextValue {
 }
 
 export interface AppRouter {
-  push(href: Href, options?: Omit<NavigateOptions, 'replace'>): void;
-  replace(href: Href, options?: Omit<NavigateOptions, 'replace'>): void;
+  /** Resolves when the navigation settles: committed, aborted or a full page load; never rejects. */
+  push(href: Href, options?: Omit<NavigateOptions, 'replace'>): Promise<NavigationOutcome>;
+  replace(href: Href, options?: Omit<NavigateOptions, 'replace'>): Promise<NavigationOutcome>;
   back(): void;
   forward(): void;
   /** Fetches the current page's data again; client state is kept. */
-  refresh(): void;
-  /** Prefetches a URL's scripts and all its data (a `full` entry). */
-  prefetch(href: Href): void;
+  refresh(): Promise<NavigationOutcome>;
+  /** Prefetches a URL's scripts and all its data (a `full` entry); resolves when it settles. */
+  prefetch(href: Href): Promise<PrefetchOutcome>;
 }
 
 /**
  * @example
  * const router = useRouter();
- * <button onClick={() => router.push('/photos/1')}>Open</button>
+ * <button onClick={async () => {
+ *   const outcome = await router.push('/photos/1');
+ *   if (outcome.status === 'committed') track(outcome.url);
+ * }}>Open</button>
  */
 export function useRouter(): AppRouter {
   const { router } = useRouterContext('useRouter');
   return useMemo(
     () => ({
-      push: (href, options) => void router.navigate(href, { ...options, replace: false }),
-      replace: (href, options) => void router.navigate(href, { ...options, replace: true }),
+      push: (href, options) => router.navigate(href, { ...options, replace: false }),
+      replace: (href, options) => router.navigate(href, { ...options, replace: true }),
       back: () => router.back(),
       forward: () => router.forward(),
-      refresh: () => void router.refresh(),
+      refresh: () => router.refresh(),
       prefetch: (href) => router.prefetch(href, 'full'),
     }),
     [router],

@@ -7,7 +7,8 @@ import type { Revalidated } from '../shared/actions.js';
 import type { InterceptedAnswer } from '../shared/page-data.js';
 import type { PageState } from '../shared/page-state.js';
 import type { EntryView } from '../shared/prefetch-cache.js';
-import type { CachePolicy } from '../shared/prefetch-status.js';
+import type { CachePolicy, EntryStatus } from '../shared/prefetch-status.js';
+import type { NavigationEvents } from './navigation-events.js';
 
 /** A cache entry as the devtools show it. */
 export interface DevtoolsEntry extends EntryView {
@@ -112,6 +113,8 @@ export interface RouterEffects {
 export interface RouterOptions {
   initial: { state: PageState; modules: Modules; history: HistoryEntryState | null };
   effects: RouterEffects;
+  /** Where navigations start and settle; the lazy router hands over its own, ids and listeners. */
+  events?: NavigationEvents;
   routeScriptTimeoutMs?: number;
   policy?: CachePolicy;
   concurrency?: number;
@@ -123,6 +126,38 @@ export interface NavigateOptions {
   scroll?: boolean;
 }
 
+export type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh';
+
+/**
+ * How a navigation ended. `committed`: its page (or its loading state) is on screen at `url`,
+ * `redirected` if a loader sent it elsewhere on the way. `aborted`: it never committed, because a
+ * newer navigation took its place (`superseded`), a blocker held it (`blocked`), or it failed and
+ * a full load of the same URL was refused as a reload loop (`failed`). `hard`: the browser loads
+ * `url` in full; settled just before it leaves.
+ */
+export type NavigationOutcome =
+  | { status: 'committed'; url: string; redirected: boolean }
+  | { status: 'aborted'; reason: 'superseded' | 'blocked' | 'failed' }
+  | { status: 'hard'; url: string };
+
+/**
+ * How a prefetch ended: the status of its entry once settled (`fresh` for a new one), `failed` if
+ * its request failed (the entry stays until it expires), or `skipped` if no entry came of it
+ * (prefetching is off for now, another origin, or it was dropped before it ran).
+ */
+export interface PrefetchOutcome {
+  status: EntryStatus | 'failed' | 'skipped';
+}
+
+/** A navigation starts once and ends with exactly one `commit`, `abort` or `hard` of its id. */
+export type NavigationEvent =
+  | { type: 'start'; id: number; url: string; kind: NavigationKind }
+  | { type: 'commit'; id: number; url: string; redirected: boolean }
+  | { type: 'abort'; id: number; reason: 'superseded' | 'blocked' | 'failed' }
+  | { type: 'hard'; id: number; url: string };
+
+export type NavigationListener = (event: NavigationEvent) => void;
+
 /**
  * Why a prefetch is asked for: a link came into view (held to the page's byte budget, and off on
  * a slow connection), the pointer shows intent, or the app called `router.prefetch`.
@@ -132,27 +167,29 @@ export type PrefetchTrigger = 'viewport' | 'intent' | 'api';
 export interface Router {
   subscribe(listener: () => void): () => void;
   getSnapshot(): RouterSnapshot;
-  navigate(href: string, options?: NavigateOptions): Promise<void>;
+  navigate(href: string, options?: NavigateOptions): Promise<NavigationOutcome>;
   /** Fetches the current page's data again and clears the prefetch cache; client state stays. */
-  refresh(): Promise<void>;
+  refresh(): Promise<NavigationOutcome>;
   back(): void;
   forward(): void;
   /** The browser moved in its history (popstate). */
-  onPopState(entry: HistoryEntryState | null): Promise<void>;
+  onPopState(entry: HistoryEntryState | null): Promise<NavigationOutcome>;
   /** Writes the scroll position into the current history entry, e.g. before the page unloads. */
   saveScroll(): void;
   /**
    * Prefetches a URL: `auto` down to its first loading state, `full` all of it. `trigger` says
    * why (`<Link>` passes `viewport` or `intent`); the app's own calls count as intent.
    */
-  prefetch(href: string, kind?: 'auto' | 'full', trigger?: PrefetchTrigger): void;
+  prefetch(href: string, kind?: 'auto' | 'full', trigger?: PrefetchTrigger): Promise<PrefetchOutcome>;
   /** Drops the prefetch entries a path affects (a server action revalidated it). */
   invalidate(path: string, scope?: 'page' | 'layout'): void;
   /**
    * After a server action changed data: drops the entries of those paths only,
    * and fetches the current page's data again, keeping client state.
    */
-  revalidate(paths: readonly Revalidated[]): Promise<void>;
+  revalidate(paths: readonly Revalidated[]): Promise<NavigationOutcome>;
+  /** Tells `listener` each navigation's start and end; returns the unsubscribe. */
+  onNavigation(listener: NavigationListener): () => void;
   /** A read-only view of the prefetch cache and queue, for the devtools and tests. */
   devtools(): DevtoolsSnapshot;
 }

@@ -15,6 +15,10 @@
  *      never twice in a row to one URL.
  * A newer navigation aborts the older one, which never commits. Back and forward restore the
  * pages the router holds without a request, and never consult the cache.
+ *
+ * Every navigation, whatever starts it, is started once in `events` (navigation-events.ts) and
+ * settled once, where it commits, is superseded (`cancel`) or leaves the app (`fallBack`): the
+ * promise a caller gets resolves to that outcome.
  */
 import { chooseSource, planFromEntry } from '../shared/cache-decision.js';
 import { HISTORY_ENTRIES_HELD, MAX_REDIRECTS, ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants.js';
@@ -25,6 +29,7 @@ import { startDeadline, TimeoutError, type Deadline } from './deadline.js';
 import { hardNavigate } from './hard-navigation.js';
 import { firstSnapshot, toLocal } from './lazy-router.js';
 import { createHeldPages } from './held-pages.js';
+import { createNavigationEvents, SUPERSEDED, type StartedNavigation } from './navigation-events.js';
 import { pageOver, spliceIntercepted } from './page-data-client.js';
 import { createPageFetcher, FollowRedirect, LoadDocument, SCRIPTS_TIMED_OUT } from './page-fetch.js';
 import { createPrefetcher, settled, type Found } from './prefetcher.js';
@@ -33,6 +38,11 @@ export type {
   HistoryEntryState,
   Modules,
   NavigateOptions,
+  NavigationEvent,
+  NavigationKind,
+  NavigationListener,
+  NavigationOutcome,
+  PrefetchOutcome,
   Router,
   RouterEffects,
   RouterOptions,
@@ -41,14 +51,14 @@ export type {
 } from './router-types.js';
 import type {
   CachedPage,
+  NavigationKind,
+  NavigationOutcome,
   Prefetched,
   Router,
   RouterOptions,
   RouterSnapshot,
   ScrollIntent,
 } from './router-types.js';
-
-type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh';
 
 /** Where a navigation's first render comes from: a cache entry and its status. */
 interface CacheSource {
@@ -58,9 +68,12 @@ interface CacheSource {
   intercepted: boolean;
 }
 
-/** One navigation in flight: its number, what aborts its fetches, and its time budget. */
+/**
+ * One attempt in flight: the navigation it serves (one across its redirects, each an attempt of
+ * its own), what aborts its fetches, and its time budget.
+ */
 interface Navigation {
-  id: number;
+  started: StartedNavigation;
   controller: AbortController;
   /** Starts at the click; waiting on scripts or on a prefetch counts against it. */
   budget: Deadline;
@@ -91,10 +104,10 @@ export function createRouter(options: RouterOptions): Router {
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
   const listeners = new Set<() => void>();
+  const events = options.events ?? createNavigationEvents(effects.reportError);
   const held = createHeldPages(HISTORY_ENTRIES_HELD);
   let currentKey = initial.history?.key ?? effects.newKey();
   let inFlight: Navigation | undefined;
-  let sequence = 0;
   let snapshot: RouterSnapshot = firstSnapshot(initial, effects.currentHref());
   effects.replaceState({ key: currentKey }, snapshot.href);
   held.hold(currentKey, { state: initial.state, modules: initial.modules });
@@ -110,27 +123,41 @@ export function createRouter(options: RouterOptions): Router {
     effects.replaceState({ key: currentKey, scroll }, snapshot.href);
   }
 
-  /** Aborts the navigation in flight, if any; it will never commit. */
-  function cancel(): void {
+  /**
+   * Aborts the attempt in flight, if any; it will never commit. Its navigation is superseded,
+   * unless `next` is that navigation going on (to a redirect's target).
+   */
+  function cancel(next?: StartedNavigation): void {
+    if (inFlight && inFlight.started !== next) inFlight.started.settle(SUPERSEDED);
     inFlight?.controller.abort();
     inFlight?.budget.clear();
     inFlight = undefined;
-    sequence++;
   }
 
-  function begin(): Navigation {
-    cancel();
+  function begin(started: StartedNavigation): Navigation {
+    cancel(started);
     const budget = startDeadline(effects, routeScriptTimeoutMs, SCRIPTS_TIMED_OUT);
-    inFlight = { id: sequence, controller: new AbortController(), budget };
+    inFlight = { started, controller: new AbortController(), budget };
     return inFlight;
   }
 
-  const isCurrent = (nav: Navigation) => nav.id === sequence;
+  const isCurrent = (nav: Navigation) => nav === inFlight;
 
-  /** Phase 5: a full page load of the target (hard-navigation.ts guards against a loop). */
-  function fallBack(href: string, why: string, error?: unknown): void {
+  /**
+   * Phase 5: a full page load of the target (hard-navigation.ts guards against a loop). Refused
+   * as a loop, the navigation ends `failed` and the page stays.
+   */
+  function fallBack(started: StartedNavigation, href: string, why: string, error?: unknown): void {
     publish({ pending: false });
-    hardNavigate(effects, href, why, error);
+    const leaving = (url: string) => started.settle({ status: 'hard', url });
+    if (!hardNavigate(effects, href, { why, error, leaving }))
+      started.settle({ status: 'aborted', reason: 'failed' });
+  }
+
+  /** Leaves the app for a URL the router does not render (another origin, a route handler). */
+  function leave(started: StartedNavigation, url: string): void {
+    started.settle({ status: 'hard', url });
+    effects.assign(url);
   }
 
   /**
@@ -138,6 +165,7 @@ export function createRouter(options: RouterOptions): Router {
    * reusable or stale), or nothing (a fetch of its own).
    */
   async function load(
+    started: StartedNavigation,
     href: string,
     kind: NavigationKind,
     scroll: ScrollIntent,
@@ -145,7 +173,7 @@ export function createRouter(options: RouterOptions): Router {
     source?: CacheSource,
     redirects = 0,
   ): Promise<void> {
-    const nav = begin();
+    const nav = begin(started);
     const target = new URL(href, effects.currentHref());
     // A refresh under an intercepted route asks from the page under it, so it stays intercepted.
     const from = kind === 'refresh' ? (snapshot.state.mainUrl ?? '') : mainOf(snapshot);
@@ -162,6 +190,7 @@ export function createRouter(options: RouterOptions): Router {
       const page = pageOver(leaving, first.page, kind);
       // A route shown in a slot opens over the page: the page under it keeps its scroll.
       commit(target, kind, key, page, isIntercepted(first.page) ? { kind: 'keep' } : scroll);
+      started.settle({ status: 'committed', url: snapshot.href, redirected: redirects > 0 });
       // A page from the server (or from an entry made since) holds layout data to trust again;
       // a route shown in a slot is over the page that was on screen, whose data is not new.
       if (!isIntercepted(first.page)) layoutsOutOfDate = false;
@@ -172,16 +201,17 @@ export function createRouter(options: RouterOptions): Router {
       if (error instanceof FollowRedirect && redirects < MAX_REDIRECTS) {
         // The redirect takes the place of the page asked for: a push stays a push, else replace.
         const next = kind === 'push' ? 'push' : 'replace';
-        await followRedirect(error.location, next, scroll, target.href, redirects + 1);
+        await followRedirect(started, error.location, next, scroll, target.href, redirects + 1);
         return;
       }
       if (error instanceof LoadDocument) {
         // A route handler answers this URL: the browser loads it, as it would a plain link.
         publish({ pending: false });
-        effects.assign(error.url);
+        leave(started, error.url);
         return;
       }
-      fallBack(target.href, error instanceof TimeoutError ? error.message : 'page data failed', error);
+      const why = error instanceof TimeoutError ? error.message : 'page data failed';
+      fallBack(started, target.href, why, error);
     } finally {
       nav.budget.clear();
       if (inFlight === nav) inFlight = undefined;
@@ -287,6 +317,7 @@ export function createRouter(options: RouterOptions): Router {
    * answers with a real 307/308. A redirect to the page already shown does nothing.
    */
   async function followRedirect(
+    started: StartedNavigation,
     location: string,
     kind: 'push' | 'replace',
     scroll: ScrollIntent,
@@ -295,15 +326,18 @@ export function createRouter(options: RouterOptions): Router {
   ): Promise<void> {
     const path = checkRedirectTarget(location);
     if (path === null) {
-      fallBack(from, 'redirect to another origin');
+      fallBack(started, from, 'redirect to another origin');
       return;
     }
     const target = new URL(path, effects.currentHref());
     if (pathAndSearch(target.href) === pathAndSearch(effects.currentHref())) {
+      // The user is where the redirect leads: the navigation ends there, with nothing to commit.
       publish({ pending: false });
+      started.settle({ status: 'committed', url: snapshot.href, redirected: true });
       return;
     }
     await load(
+      started,
       target.href,
       kind,
       scroll,
@@ -357,6 +391,24 @@ export function createRouter(options: RouterOptions): Router {
     if (scope === 'layout') layoutsOutOfDate = true;
   }
 
+  /** The page on screen again from the server, client state kept: a navigation of kind `refresh`. */
+  function reload(): Promise<NavigationOutcome> {
+    const started = events.start('refresh', snapshot.href);
+    return settle(started, load(started, snapshot.href, 'refresh', { kind: 'keep' }, currentKey));
+  }
+
+  /**
+   * The outcome of a navigation, which comes at its commit: what a loading state stands for is
+   * still on its way then. A bug that escapes `load` is reported, and ends the navigation.
+   */
+  function settle(started: StartedNavigation, attempt: Promise<void>): Promise<NavigationOutcome> {
+    attempt.catch((error: unknown) => {
+      effects.reportError?.('switchyard: a navigation failed', error);
+      started.settle({ status: 'aborted', reason: 'failed' });
+    });
+    return started.outcome;
+  }
+
   return {
     subscribe(listener) {
       listeners.add(listener);
@@ -366,10 +418,13 @@ export function createRouter(options: RouterOptions): Router {
     async navigate(href, { replace = false, scroll = true } = {}) {
       const target = new URL(href, effects.currentHref());
       const current = new URL(effects.currentHref());
+      const kind = replace ? 'replace' : 'push';
       if (target.origin !== current.origin) {
-        effects.assign(target.href);
-        return;
+        const started = events.start(kind, target.href);
+        leave(started, target.href);
+        return started.outcome;
       }
+      const started = events.start(kind, toLocal(target.href));
       const intent: ScrollIntent = !scroll
         ? { kind: 'keep' }
         : target.hash
@@ -386,7 +441,8 @@ export function createRouter(options: RouterOptions): Router {
           held.hold(currentKey, { state: snapshot.state, modules: snapshot.modules });
         }
         publish({ href: local, commit: snapshot.commit + 1, scroll: intent, announce: false });
-        return;
+        started.settle({ status: 'committed', url: local, redirected: false });
+        return started.outcome;
       }
       // Phase 1: the cache decision.
       const found = prefetcher.lookup(target);
@@ -397,22 +453,23 @@ export function createRouter(options: RouterOptions): Router {
       }
       // The page's own prefetches stop: the navigation has the user's link to itself.
       prefetcher.leave(source?.entry.key);
-      await load(target.href, replace ? 'replace' : 'push', intent, effects.newKey(), source);
+      return settle(started, load(started, target.href, kind, intent, effects.newKey(), source));
     },
     refresh() {
       prefetcher.clear();
       layoutsOutOfDate = true;
-      return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
+      return reload();
     },
     revalidate(paths) {
       paths.forEach(({ path, type }) => invalidate(path, type));
-      return load(snapshot.href, 'refresh', { kind: 'keep' }, currentKey);
+      return reload();
     },
     back: () => effects.go(-1),
     forward: () => effects.go(1),
     async onPopState(entry) {
       const page = entry ? held.get(entry.key) : undefined;
       const href = toLocal(effects.currentHref());
+      const started = events.start('pop', href);
       // The page we leave keeps its scroll position for when the user comes back to it.
       held.keepScroll(currentKey, effects.readScroll());
       currentKey = entry?.key ?? effects.newKey();
@@ -421,7 +478,7 @@ export function createRouter(options: RouterOptions): Router {
       const saved = page?.scroll ?? entry?.scroll;
       const scroll: ScrollIntent = saved ? { kind: 'restore', ...saved } : { kind: 'top' };
       if (page && !page.stale) {
-        cancel();
+        cancel(started);
         held.hold(currentKey, page);
         publish({
           state: page.state,
@@ -432,15 +489,18 @@ export function createRouter(options: RouterOptions): Router {
           announce: true,
           pending: false,
         });
-        return;
+        started.settle({ status: 'committed', url: href, redirected: false });
+        return started.outcome;
       }
-      await load(href, 'pop', scroll, currentKey);
+      return settle(started, load(started, href, 'pop', scroll, currentKey));
     },
     saveScroll,
-    prefetch(href, kind = 'auto', trigger = 'api') {
-      if (effects.canPrefetch?.(trigger) ?? true) prefetcher.prefetch(href, kind, trigger);
+    async prefetch(href, kind = 'auto', trigger = 'api') {
+      if (!(effects.canPrefetch?.(trigger) ?? true)) return { status: 'skipped' };
+      return prefetcher.prefetch(href, kind, trigger);
     },
     invalidate,
+    onNavigation: (listener) => events.subscribe(listener),
     devtools() {
       const snapshot = prefetcher.snapshot();
       return { ...snapshot, settings: { ...snapshot.settings, routeScriptTimeoutMs } };

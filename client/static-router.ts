@@ -34,8 +34,9 @@ export function createStaticRouter(state: PageState, modules: Modules): Router {
     back: () => {},
     forward: () => {},
     saveScroll: () => {},
-    prefetch: () => {},
+    prefetch: () => Promise.resolve({ status: 'skipped' }),
     invalidate: () => {},
+    onNavigation: () => () => {},
     devtools: () => ({
       now: 0,
       settings: {

@@ -12,7 +12,7 @@ test('moving the clock by 31 s turns an unused auto entry stale; back to real ti
     const h = harness();
     const router = start(h);
     const clock = createDevtoolsClock(h.effects);
-    router.prefetch('/b');
+    void router.prefetch('/b');
     await flush();
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
     await flush();

@@ -99,8 +99,8 @@ describe('before the router has loaded', () => {
   test('prefetches wait for the code and run in order on the router', async () => {
     const h = harness();
     const { router, code, loads } = lazy(h);
-    router.prefetch('/a');
-    router.prefetch('/b', 'full');
+    void router.prefetch('/a');
+    void router.prefetch('/b', 'full');
     expect(loads()).toBe(1);
     code.resolve(start(h));
     await flush();
@@ -112,7 +112,7 @@ describe('before the router has loaded', () => {
   test('a prefetch that waited keeps why it was asked for: a link in view is held to the budget', async () => {
     const h = harness();
     const { router, code } = lazy(h);
-    for (let i = 1; i <= 10; i++) router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    for (let i = 1; i <= 10; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
     code.resolve(start(h));
     await flush();
     // Six fit the budget before anything is measured (see prefetch-policy.test.ts); four wait.
@@ -129,7 +129,10 @@ describe('once the router has loaded', () => {
     code.resolve({
       ...real,
       invalidate: (path, scope) => calls.push(`invalidate ${path} ${scope}`),
-      navigate: async (href) => void calls.push(`navigate ${href}`),
+      navigate: async (href) => {
+        calls.push(`navigate ${href}`);
+        return { status: 'committed', url: href, redirected: false };
+      },
     });
     await router.ready();
     router.invalidate('/', 'layout');
@@ -142,10 +145,11 @@ describe('when the router does not load', () => {
   test('a click loads the page in full, and a prefetch does nothing', async () => {
     const h = harness();
     const { router, code, reported } = lazy(h);
-    router.prefetch('/a');
+    const prefetched = router.prefetch('/a');
     const done = router.navigate('/photos/3?x=1#top');
     code.reject(new TypeError('Failed to fetch dynamically imported module'));
-    await done;
+    expect(await done).toEqual({ status: 'hard', url: `${ORIGIN}/photos/3?x=1#top` });
+    expect(await prefetched).toEqual({ status: 'skipped' });
     expect(h.assigned).toEqual([`${ORIGIN}/photos/3?x=1#top`]);
     expect(reported).toEqual(['switchyard: the router did not load; links load pages in full']);
     await router.navigate('/b');
@@ -158,7 +162,7 @@ describe('when the router does not load', () => {
     h.location.href = `${ORIGIN}/earlier#part`;
     const done = router.onPopState(null);
     code.reject(new TypeError('Failed to fetch dynamically imported module'));
-    await done;
+    expect(await done).toEqual({ status: 'hard', url: `${ORIGIN}/earlier#part` });
     // A reload, not `assign`: to a URL with a hash, assign would only scroll.
     expect(reloads).toEqual([`${ORIGIN}/earlier#part`]);
     expect(h.assigned).toEqual([]);

@@ -43,7 +43,7 @@ describe('a prefetch carries the held layout keys', () => {
   test('a prefetch request carries the held layout keys: the server leaves that data out, and the entry takes it from the page', async () => {
     const h = harness();
     const router = start(h, pageState('/', 'feed', { user: 'grace' }));
-    router.prefetch('/b', 'auto', 'viewport');
+    void router.prefetch('/b', 'auto', 'viewport');
     await flush();
     // `_sy` names the page it is made from: the server knows the layouts (and params) it holds.
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto']);
@@ -60,7 +60,7 @@ describe('a prefetch carries the held layout keys', () => {
   test('a page that does not hold all its data (waiting on what is behind its loading state) asks for everything', async () => {
     const h = harness();
     const router = start(h, { ...pageState('/', 'feed'), pendingAt: 1 });
-    router.prefetch('/b', 'auto', 'viewport');
+    void router.prefetch('/b', 'auto', 'viewport');
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=&_syp=auto']);
   });
@@ -68,7 +68,7 @@ describe('a prefetch carries the held layout keys', () => {
   test('a trimmed answer to a prefetch made from nothing held fails the entry, and the click fetches for itself', async () => {
     const h = harness();
     const router = start(h, { ...pageState('/', 'feed'), notFound: 'not-found.tsx' });
-    router.prefetch('/b');
+    void router.prefetch('/b');
     await flush();
     h.fetches[0]!.reply.resolve(sized(answer('/b', 'b'), 300));
     await flush();
@@ -91,7 +91,7 @@ describe('layout data that may be out of date is not reused', () => {
     const h = harness();
     const router = start(h, pageState('/', 'feed', { user: 'signed in' }));
     const revalidating = router.revalidate([{ path: '/', type: 'layout' }]);
-    router.prefetch('/b', 'auto', 'intent'); // the pointer rests on a link meanwhile
+    void router.prefetch('/b', 'auto', 'intent'); // the pointer rests on a link meanwhile
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/?_sy=', '/b?_sy=&_syp=auto']);
     h.fetches[1]!.reply.resolve(serve(h.fetches[1]!.url, 'b', { user: 'signed out' }));
@@ -115,7 +115,7 @@ describe('layout data that may be out of date is not reused', () => {
     await done;
     expect(router.getSnapshot().state.segments[0]!.layoutData).toEqual({ user: 'signed out' });
     // Once a page from the server is on screen, its layout data is trusted again.
-    router.prefetch('/c', 'auto', 'intent');
+    void router.prefetch('/c', 'auto', 'intent');
     await flush();
     expect(h.fetches.at(-1)!.url).toBe('/c?_sy=%2Fb&_syp=auto');
   });
@@ -124,7 +124,7 @@ describe('layout data that may be out of date is not reused', () => {
     const h = harness();
     const router = start(h);
     void router.revalidate([{ path: '/', type: 'page' }]);
-    router.prefetch('/b', 'auto', 'intent');
+    void router.prefetch('/b', 'auto', 'intent');
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/?_sy=', '/b?_sy=%2F&_syp=auto']);
   });
@@ -134,7 +134,7 @@ describe('the byte budget of a page view', () => {
   test('links in view prefetch until the budget is spent; the rest wait for room, and go as it frees', async () => {
     const h = harness();
     const router = start(h);
-    for (let i = 1; i <= 14; i++) router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    for (let i = 1; i <= 14; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
     await flush();
     // Before anything is measured a prefetch is guessed at 8 KiB: six fit in 48 KiB (five run).
     const { running, waiting } = router.devtools().queue;
@@ -152,7 +152,7 @@ describe('the byte budget of a page view', () => {
       await settle();
     }
     expect(paths(h)).toEqual(Array.from({ length: 12 }, (_, i) => `/p/${i + 1}`));
-    router.prefetch('/p/15', 'auto', 'viewport');
+    void router.prefetch('/p/15', 'auto', 'viewport');
     await flush();
     expect(paths(h)).toHaveLength(12); // the budget is spent: /p/13 to /p/15 are never fetched
     expect(router.devtools().budget).toEqual({
@@ -166,16 +166,16 @@ describe('the byte budget of a page view', () => {
   test('intent is not held to the budget, and goes before every link that is only in view', async () => {
     const h = harness();
     const router = start(h, pageState('/', 'feed'), { concurrency: 1 });
-    for (let i = 1; i <= 3; i++) router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    for (let i = 1; i <= 3; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
     await flush(); // /p/1 takes the one place
-    router.prefetch('/p/3', 'auto', 'intent'); // the pointer moves onto a link that waits
-    router.prefetch('/hover', 'auto', 'intent');
+    void router.prefetch('/p/3', 'auto', 'intent'); // the pointer moves onto a link that waits
+    void router.prefetch('/hover', 'auto', 'intent');
     await flush();
     expect(router.devtools().queue).toEqual({ running: ['/p/1'], waiting: ['/p/3', '/hover', '/p/2'] });
     h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/p/1', 'p'), 60_000)); // the whole budget and more
     await flush();
-    router.prefetch('/p/9', 'auto', 'viewport');
-    router.prefetch('/q', 'auto', 'intent');
+    void router.prefetch('/p/9', 'auto', 'viewport');
+    void router.prefetch('/q', 'auto', 'intent');
     await flush();
     expect(router.devtools().queue.waiting).toEqual(['/hover', '/q', '/p/2']);
     expect(router.devtools().entries.map((e) => e.key)).not.toContain('/p/9');
@@ -184,8 +184,8 @@ describe('the byte budget of a page view', () => {
   test('a prefetch cut short by a refresh counts its estimate; one that never started, nothing', async () => {
     const h = harness();
     const router = start(h, pageState('/', 'feed'), { concurrency: 1 });
-    router.prefetch('/a', 'auto', 'viewport');
-    router.prefetch('/b', 'auto', 'viewport');
+    void router.prefetch('/a', 'auto', 'viewport');
+    void router.prefetch('/b', 'auto', 'viewport');
     await flush();
     expect(router.devtools().queue).toEqual({ running: ['/a'], waiting: ['/b'] });
     void router.refresh(); // the same page view: what was spent on it stays spent
@@ -202,7 +202,7 @@ describe('the byte budget of a page view', () => {
     let saveData = false;
     h.effects.canPrefetch = () => !saveData;
     const router = start(h);
-    for (let i = 1; i <= 8; i++) router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    for (let i = 1; i <= 8; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
     await flush();
     expect(router.devtools().budget.heldBack).toEqual(['/p/7', '/p/8']);
     saveData = true;
@@ -219,16 +219,16 @@ describe('the byte budget of a page view', () => {
   test('a new page view has a budget of its own', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/b', 'auto', 'viewport');
+    void router.prefetch('/b', 'auto', 'viewport');
     await flush();
     // 30 KiB: another as large would not fit in what is left of 48.
     h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/b', 'b'), 30 * 1024 - RESPONSE_HEADER_BYTES));
     await flush();
-    router.prefetch('/c', 'auto', 'viewport');
+    void router.prefetch('/c', 'auto', 'viewport');
     await flush();
     expect(paths(h)).toEqual(['/b']);
     await router.navigate('/b');
-    router.prefetch('/c', 'auto', 'viewport');
+    void router.prefetch('/c', 'auto', 'viewport');
     await flush();
     expect(paths(h)).toEqual(['/b', '/c']);
   });
@@ -238,7 +238,7 @@ describe('the page left behind stops prefetching', () => {
   test("a left page's queue is emptied: waiting prefetches never start, running ones are aborted, and their entries go", async () => {
     const h = harness();
     const router = start(h, pageState('/', 'feed'), { concurrency: 2 });
-    for (const path of ['/a', '/b', '/c', '/d']) router.prefetch(path, 'auto', 'viewport');
+    for (const path of ['/a', '/b', '/c', '/d']) void router.prefetch(path, 'auto', 'viewport');
     await flush();
     expect(router.devtools().queue).toEqual({ running: ['/a', '/b'], waiting: ['/c', '/d'] });
     h.location.href = 'https://app.example/older';
@@ -251,7 +251,7 @@ describe('the page left behind stops prefetching', () => {
     await back;
     expect(paths(h)).toEqual(['/a', '/b', '/older']); // /c and /d never went
     // Links of the new page prefetch again.
-    router.prefetch('/c', 'auto', 'viewport');
+    void router.prefetch('/c', 'auto', 'viewport');
     await flush();
     expect(paths(h)).toEqual(['/a', '/b', '/older', '/c']);
   });
@@ -260,7 +260,7 @@ describe('the page left behind stops prefetching', () => {
     const h = harness();
     const router = start(h, pageState('/', 'feed'), { concurrency: 1 });
     h.script = deferred<unknown>(); // route scripts that never come
-    router.prefetch('/a', 'auto', 'viewport');
+    void router.prefetch('/a', 'auto', 'viewport');
     await flush();
     h.fetches[0]!.reply.resolve(sized(answer('/a', 'a'), 300));
     await settle();
@@ -268,7 +268,7 @@ describe('the page left behind stops prefetching', () => {
     h.location.href = 'https://app.example/older';
     void router.onPopState({ key: 'not-held' });
     await settle();
-    router.prefetch('/c', 'auto', 'viewport');
+    void router.prefetch('/c', 'auto', 'viewport');
     await settle();
     expect(paths(h)).toEqual(['/a', '/older', '/c']);
   });
@@ -279,9 +279,9 @@ describe('the page left behind stops prefetching', () => {
     const done = router.navigate('/b');
     await flush();
     // The old page is still on screen: a link scrolls into view, the pointer rests on another.
-    router.prefetch('/c', 'auto', 'viewport');
-    router.prefetch('/d', 'auto', 'intent');
-    router.prefetch('/e', 'auto', 'viewport');
+    void router.prefetch('/c', 'auto', 'viewport');
+    void router.prefetch('/d', 'auto', 'intent');
+    void router.prefetch('/e', 'auto', 'viewport');
     await flush();
     expect(paths(h)).toEqual(['/b', '/d', '/c']); // intent first
     h.fetches[0]!.reply.resolve(sized(answer('/b', 'b'), 300));
@@ -297,7 +297,7 @@ describe('the page left behind stops prefetching', () => {
   test('the page the user goes to keeps its prefetch, and the navigation uses it', async () => {
     const h = harness();
     const router = start(h, pageState('/', 'feed'), { concurrency: 2 });
-    for (const path of ['/a', '/b', '/c']) router.prefetch(path, 'auto', 'viewport');
+    for (const path of ['/a', '/b', '/c']) void router.prefetch(path, 'auto', 'viewport');
     await flush();
     const done = router.navigate('/b');
     await flush();

@@ -48,7 +48,7 @@ describe('waiting on a prefetch counts against the route-script budget, from the
   test('a prefetch whose data never answers: a hard navigation to the target 3800 ms after the click', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/docs');
+    void router.prefetch('/docs');
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/docs?_sy=%2F&_syp=auto']);
     const done = router.navigate('/docs');
@@ -66,7 +66,7 @@ describe('waiting on a prefetch counts against the route-script budget, from the
     const hung = new Promise<Modules>(() => {});
     h.effects.loadModules = () => hung;
     const router = start(h);
-    router.prefetch('/docs');
+    void router.prefetch('/docs');
     await flush();
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/docs', 'docs')));
     await flush();
@@ -80,7 +80,7 @@ describe('waiting on a prefetch counts against the route-script budget, from the
     const h = harness();
     h.script = deferred();
     const router = start(h);
-    router.prefetch('/docs');
+    void router.prefetch('/docs');
     await flush();
     const done = router.navigate('/docs');
     await vi.advanceTimersByTimeAsync(3_000);
@@ -93,7 +93,7 @@ describe('waiting on a prefetch counts against the route-script budget, from the
   test('a prefetch that settles in time commits, and its timer is gone', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/docs');
+    void router.prefetch('/docs');
     await flush();
     const done = router.navigate('/docs');
     await vi.advanceTimersByTimeAsync(1_000);
@@ -108,15 +108,15 @@ describe('waiting on a prefetch counts against the route-script budget, from the
   test('a prefetch that never answers gives up after its own deadline: aborted, failed, its place in the queue freed', async () => {
     const h = harness();
     const router = start(h, undefined, { concurrency: 1 });
-    router.prefetch('/a');
-    router.prefetch('/b');
+    void router.prefetch('/a');
+    void router.prefetch('/b');
     await flush();
     expect(router.devtools().queue).toEqual({ running: ['/a'], waiting: ['/b'] });
     await vi.advanceTimersByTimeAsync(PREFETCH_TIMEOUT_MS);
     expect(h.fetches[0]!.signal.aborted).toBe(true);
     expect(router.devtools().queue).toEqual({ running: ['/b'], waiting: [] });
     // The failure is kept until the entry expires: the link is not fetched again meanwhile.
-    router.prefetch('/a');
+    void router.prefetch('/a');
     await flush();
     expect(h.fetches.map((f) => f.url.split('?')[0])).toEqual(['/a', '/b']);
   });
@@ -126,15 +126,15 @@ describe('a bounded queue', () => {
   test('a prefetch dropped unstarted from a full queue leaves no entry: its link may ask again', async () => {
     const h = harness();
     const router = start(h, undefined, { concurrency: 1 });
-    router.prefetch('/p/1');
+    void router.prefetch('/p/1');
     await flush(); // /p/1 takes the one place, and never answers
-    for (let i = 2; i <= PREFETCH_MAX_WAITING + 2; i++) router.prefetch(`/p/${i}`);
+    for (let i = 2; i <= PREFETCH_MAX_WAITING + 2; i++) void router.prefetch(`/p/${i}`);
     await flush();
     const keys = router.devtools().entries.map((e) => e.key);
     expect(router.devtools().queue.waiting).toHaveLength(PREFETCH_MAX_WAITING);
     expect(keys).not.toContain('/p/2'); // the oldest waiting one went
     expect(keys).toContain(`/p/${PREFETCH_MAX_WAITING + 2}`);
-    router.prefetch('/p/2');
+    void router.prefetch('/p/2');
     expect(router.devtools().queue.waiting.at(-1)).toBe('/p/2');
   });
 });
@@ -143,13 +143,13 @@ describe('responses the client does not use', () => {
   test('a failed prefetch has its body cancelled, and is not fetched again while its entry lives', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/lab/server-error');
+    void router.prefetch('/lab/server-error');
     await flush();
     const failed = trackedResponse(500);
     h.fetches[0]!.reply.resolve(failed.response);
     await flush();
     expect(failed.cancelled()).toBe(true);
-    for (let i = 0; i < 8; i++) router.prefetch('/lab/server-error'); // the link scrolls in and out
+    for (let i = 0; i < 8; i++) void router.prefetch('/lab/server-error'); // the link scrolls in and out
     await flush();
     expect(h.fetches).toHaveLength(1);
     // A navigation treats the failure as nothing held and fetches for itself.
@@ -176,12 +176,12 @@ describe('responses the client does not use', () => {
   test('the failure is forgotten when its entry expires', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/lab/server-error');
+    void router.prefetch('/lab/server-error');
     await flush();
     h.fetches[0]!.reply.resolve(jsonResponse({ error: 'server', digest: 'd' }, 500));
     await flush();
     h.clock.now += 300_000;
-    router.prefetch('/lab/server-error');
+    void router.prefetch('/lab/server-error');
     await flush();
     expect(h.fetches).toHaveLength(2);
   });
@@ -201,7 +201,8 @@ describe('the pending state', () => {
     expect(router.getSnapshot()).toMatchObject({ commit: 1, pending: false });
     expect(h.fetches.map((f) => f.url)).toEqual(['/slow?_sy=%2F&_syp=auto', '/slow?_sy=&_syp=rest']);
     h.fetches[1]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow')));
-    await done;
+    await done; // settled at the commit of the loading state
+    await flush(); // the rest fills it in after
     expect(seen).toEqual([true, false, false]);
   });
 
@@ -241,7 +242,8 @@ describe('a navigation with nothing prefetched', () => {
     await flush();
     expect(router.getSnapshot().state.pendingAt).toBe(1);
     h.fetches[1]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow')));
-    await done;
+    await done; // settled at the commit of the loading state
+    await flush(); // the rest fills it in after
     expect(router.getSnapshot().state.pendingAt).toBeUndefined();
     expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ page: 'slow' });
   });

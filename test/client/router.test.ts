@@ -272,7 +272,7 @@ describe('navigation with the prefetch cache', () => {
   test('a fresh entry renders with no request at navigation', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/b');
+    void router.prefetch('/b');
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto']);
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
@@ -289,7 +289,7 @@ describe('navigation with the prefetch cache', () => {
   test('an auto entry that stops at a loading state: that state at once, then one request for the rest', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/slow');
+    void router.prefetch('/slow');
     await flush();
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow', 1)));
     await flush();
@@ -302,7 +302,8 @@ describe('navigation with the prefetch cache', () => {
     h.fetches[1]!.reply.resolve(
       jsonResponse({ ...rest, segments: [{ ...root, reuseLayoutData: true }, rest.segments[1]!] }),
     );
-    await done;
+    await done; // settled at the commit of the loading state
+    await flush(); // the rest fills it in after
     const state = router.getSnapshot().state;
     expect(state.pendingAt).toBeUndefined();
     expect(state.segments[0]!.layoutData).toEqual({ user: 'ada' });
@@ -313,7 +314,7 @@ describe('navigation with the prefetch cache', () => {
   test('a stale auto entry: its loading state at once, then all data again; the use resets lastUsedTime', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/slow');
+    void router.prefetch('/slow');
     await flush();
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow', 1)));
     await flush();
@@ -324,7 +325,8 @@ describe('navigation with the prefetch cache', () => {
     expect(router.getSnapshot().state.pendingAt).toBe(1);
     expect(h.fetches.at(-1)!.url).toBe('/slow?_sy=&_syp=full');
     h.fetches.at(-1)!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow')));
-    await done;
+    await done; // settled at the commit of the loading state
+    await flush(); // the rest fills it in after
     expect(router.getSnapshot().state.pendingAt).toBeUndefined();
     expect(router.devtools().entries[0]).toMatchObject({ status: 'reusable', lastUsedTime: h.clock.now });
   });
@@ -332,7 +334,7 @@ describe('navigation with the prefetch cache', () => {
   test('an expired entry is pruned and the navigation fetches a temporary entry at once', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/b');
+    void router.prefetch('/b');
     await flush();
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
     await flush();
@@ -366,7 +368,7 @@ describe('navigation with the prefetch cache', () => {
   test('at most 5 prefetches at once; a navigation to a queued one starts it at once, and the rest stop', async () => {
     const h = harness();
     const router = start(h);
-    for (let i = 1; i <= 7; i++) router.prefetch(`/p/${i}`);
+    for (let i = 1; i <= 7; i++) void router.prefetch(`/p/${i}`);
     await flush();
     expect(h.fetches.map((f) => f.url.split('?')[0])).toEqual(['/p/1', '/p/2', '/p/3', '/p/4', '/p/5']);
     expect(router.devtools().queue).toEqual({
@@ -395,7 +397,7 @@ describe('navigation with the prefetch cache', () => {
   test('a prefetch that fails while a navigation waits on it: the navigation fetches for itself', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/b');
+    void router.prefetch('/b');
     await flush();
     const done = router.navigate('/b');
     await flush();
@@ -412,16 +414,16 @@ describe('navigation with the prefetch cache', () => {
   test('the same URL is never prefetched twice at once, and a usable entry is not fetched again', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/b');
-    router.prefetch('/b#x');
+    void router.prefetch('/b');
+    void router.prefetch('/b#x');
     await flush();
     expect(h.fetches).toHaveLength(1);
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
     await flush();
-    router.prefetch('/b');
+    void router.prefetch('/b');
     await flush();
     expect(h.fetches).toHaveLength(1);
-    router.prefetch('/b', 'full'); // an upgrade: auto data is not all the data
+    void router.prefetch('/b', 'full'); // an upgrade: auto data is not all the data
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F&_syp=full']);
   });
@@ -429,18 +431,18 @@ describe('navigation with the prefetch cache', () => {
   test('a stale entry is kept for the navigation to use; an expired one is fetched again', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/b');
+    void router.prefetch('/b');
     await flush();
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
     await flush();
     h.clock.now += FRESH_WINDOW_MS;
     expect(router.devtools().entries.map((e) => e.status)).toEqual(['stale']);
-    router.prefetch('/b'); // a hover over a link whose entry is stale
+    void router.prefetch('/b'); // a hover over a link whose entry is stale
     await flush();
     expect(h.fetches).toHaveLength(1);
     h.clock.now += STALE_WINDOW_MS - FRESH_WINDOW_MS;
     expect(router.devtools().entries.map((e) => e.status)).toEqual(['expired']);
-    router.prefetch('/b');
+    void router.prefetch('/b');
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F&_syp=auto']);
   });
@@ -448,7 +450,7 @@ describe('navigation with the prefetch cache', () => {
   test('other origins are never prefetched', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('https://elsewhere.example/b');
+    void router.prefetch('https://elsewhere.example/b');
     await flush();
     expect(h.fetches).toEqual([]);
   });
@@ -456,7 +458,7 @@ describe('navigation with the prefetch cache', () => {
   test('refresh clears the cache; invalidate drops only the entries a path affects', async () => {
     const h = harness();
     const router = start(h);
-    for (const path of ['/photos/1', '/photos/1?tab=c', '/photos/2']) router.prefetch(path);
+    for (const path of ['/photos/1', '/photos/1?tab=c', '/photos/2']) void router.prefetch(path);
     await flush();
     router.invalidate('/photos/1');
     expect(router.devtools().entries.map((e) => e.key)).toEqual(['/photos/2']);
@@ -467,7 +469,7 @@ describe('navigation with the prefetch cache', () => {
   test('back and forward never consult the cache', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/old');
+    void router.prefetch('/old');
     await flush();
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/old', 'old')));
     await flush();
@@ -594,7 +596,7 @@ describe('slots and intercepted routes', () => {
     h.fetches[1]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
     await done;
     // The feed under the modal still holds the old layout data: nothing is trimmed against it yet.
-    router.prefetch('/u/ada', 'auto', 'intent');
+    void router.prefetch('/u/ada', 'auto', 'intent');
     await flush();
     expect(h.fetches.at(-1)!.url).toBe('/u/ada?_sy=&_syp=auto');
   });
@@ -670,7 +672,7 @@ describe('slots and intercepted routes', () => {
 
   test('the cache keeps the intercepted and the plain answer for one URL apart', async () => {
     const { h, router } = feedHarness();
-    router.prefetch('/photos/3');
+    void router.prefetch('/photos/3');
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/photos/3?_sy=%2F&_syp=auto']);
     h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
@@ -679,7 +681,7 @@ describe('slots and intercepted routes', () => {
     const away = router.navigate('/tags');
     h.fetches[1]!.reply.resolve(jsonResponse(answer('/tags', 'tags')));
     await away;
-    router.prefetch('/photos/3');
+    void router.prefetch('/photos/3');
     await flush();
     expect(h.fetches[2]!.url).toBe('/photos/3?_sy=%2Ftags&_syp=auto');
     expect(router.devtools().entries.map((e) => e.key)).toEqual([`/photos/3 ${MODAL}`, '/tags', '/photos/3']);
@@ -687,7 +689,7 @@ describe('slots and intercepted routes', () => {
 
   test('a prefetched intercepted entry opens the slot with no request', async () => {
     const { h, router } = feedHarness();
-    router.prefetch('/photos/3');
+    void router.prefetch('/photos/3');
     await flush();
     h.fetches[0]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
     await flush();
@@ -717,7 +719,7 @@ describe('a URL a route handler answers', () => {
   test('a prefetch of it keeps nothing to show: the click asks again, then leaves', async () => {
     const h = harness();
     const router = start(h);
-    router.prefetch('/api/photos/1');
+    void router.prefetch('/api/photos/1');
     await flush();
     h.fetches[0]!.reply.resolve(documentAnswer('/api/photos/1'));
     await flush();

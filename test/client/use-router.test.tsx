@@ -8,10 +8,11 @@ import { RouterContext, useRouter, type AppRouter } from '../../client/router-co
 import type { Router } from '../../client/router';
 import type { PageState } from '../../shared/page-state';
 
-test('useRouter maps each call onto the core; prefetch asks for a full entry', () => {
+test('useRouter maps each call onto the core, whose outcomes it returns; prefetch asks for a full entry', async () => {
+  const committed = { status: 'committed', url: '/a', redirected: false };
   const core = {
-    navigate: vi.fn(() => Promise.resolve()),
-    refresh: vi.fn(() => Promise.resolve()),
+    navigate: vi.fn(() => Promise.resolve(committed)),
+    refresh: vi.fn(() => Promise.resolve(committed)),
     back: vi.fn(),
     forward: vi.fn(),
     prefetch: vi.fn(),
@@ -27,12 +28,12 @@ test('useRouter maps each call onto the core; prefetch asks for a full entry', (
       <Probe />
     </RouterContext.Provider>,
   );
-  app!.push('/a');
-  app!.replace('/b', { scroll: false });
-  app!.prefetch('/c');
+  expect(await app!.push('/a')).toBe(committed);
+  void app!.replace('/b', { scroll: false });
+  void app!.prefetch('/c');
   app!.back();
   app!.forward();
-  app!.refresh();
+  void app!.refresh();
   expect(core.navigate.mock.calls).toEqual([
     ['/a', { replace: false }],
     ['/b', { scroll: false, replace: true }],

@@ -1,0 +1,80 @@
+/**
+ * Navigations as the app sees them: each one starts once, with an id, and settles once with its
+ * outcome, which its promise resolves to and a terminal event (`commit`, `abort` or `hard`) with
+ * the same id tells every listener. Settling twice is a no-op, so the first outcome stands. A
+ * listener that throws is reported and never stops the router or the other listeners.
+ */
+import type {
+  NavigationEvent,
+  NavigationKind,
+  NavigationListener,
+  NavigationOutcome,
+} from './router-types.js';
+
+/** One navigation under way: settle it once, with how it ended. */
+export interface StartedNavigation {
+  id: number;
+  settle(outcome: NavigationOutcome): void;
+  /** Resolves with the outcome; never rejects. */
+  outcome: Promise<NavigationOutcome>;
+}
+
+export interface NavigationEvents {
+  subscribe(listener: NavigationListener): () => void;
+  /** Emits `start` and returns the navigation to settle. */
+  start(kind: NavigationKind, url: string): StartedNavigation;
+}
+
+export const SUPERSEDED: NavigationOutcome = { status: 'aborted', reason: 'superseded' };
+
+export function createNavigationEvents(
+  reportError: (message: string, error?: unknown) => void = console.error,
+): NavigationEvents {
+  const listeners = new Set<NavigationListener>();
+  let lastId = 0;
+
+  function emit(event: NavigationEvent): void {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        reportError('switchyard: a navigation listener threw', error);
+      }
+    }
+  }
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    start(kind, url) {
+      const id = ++lastId;
+      let resolve!: (outcome: NavigationOutcome) => void;
+      const outcome = new Promise<NavigationOutcome>((r) => (resolve = r));
+      let settled = false;
+      emit({ type: 'start', id, url, kind });
+      return {
+        id,
+        outcome,
+        settle(result) {
+          if (settled) return;
+          settled = true;
+          emit(terminalEvent(id, result));
+          resolve(result);
+        },
+      };
+    },
+  };
+}
+
+function terminalEvent(id: number, outcome: NavigationOutcome): NavigationEvent {
+  switch (outcome.status) {
+    case 'committed':
+      return { type: 'commit', id, url: outcome.url, redirected: outcome.redirected };
+    case 'aborted':
+      return { type: 'abort', id, reason: outcome.reason };
+    case 'hard':
+      return { type: 'hard', id, url: outcome.url };
+  }
+}
