@@ -11,7 +11,13 @@ export {
   useNavigationPending,
   type AppRouter,
 } from './router-context.js';
-export type { NavigationOutcome, PrefetchOutcome } from './router-types.js';
+export type {
+  NavigationEvent,
+  NavigationKind,
+  NavigationListener,
+  NavigationOutcome,
+  PrefetchOutcome,
+} from './router-types.js';
 export { notFound, redirect, permanentRedirect } from '../shared/router-signals.js';
 export { href, type Href, type Register } from '../shared/href.js';
 export type { PageProps, LayoutProps, ErrorProps, LoadArgs, Params, SearchParams } from './types.js';

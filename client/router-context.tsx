@@ -6,7 +6,13 @@ import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
 import type { Href } from '../shared/href.js';
 import type { Params } from '../shared/match-route.js';
 import type { PageState } from '../shared/page-state.js';
-import type { NavigateOptions, NavigationOutcome, PrefetchOutcome, Router } from './router.js';
+import type {
+  NavigateOptions,
+  NavigationListener,
+  NavigationOutcome,
+  PrefetchOutcome,
+  Router,
+} from './router.js';
 import type { ParamsOf, ParamsPattern } from './types.js';
 
 export interface RouterContextValue {
@@ -32,6 +38,11 @@ export interface AppRouter {
   refresh(): Promise<NavigationOutcome>;
   /** Prefetches a URL's scripts and all its data (a `full` entry); resolves when it settles. */
   prefetch(href: Href): Promise<PrefetchOutcome>;
+  /**
+   * Hears every navigation: `start`, then one `commit`, `abort` or `hard` with its id. Returns
+   * the unsubscribe, for an effect's cleanup.
+   */
+  subscribe(listener: NavigationListener): () => void;
 }
 
 /**
@@ -52,6 +63,7 @@ export function useRouter(): AppRouter {
       forward: () => router.forward(),
       refresh: () => router.refresh(),
       prefetch: (href) => router.prefetch(href, 'full'),
+      subscribe: (listener) => router.onNavigation(listener),
     }),
     [router],
   );

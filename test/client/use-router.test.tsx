@@ -16,6 +16,7 @@ test('useRouter maps each call onto the core, whose outcomes it returns; prefetc
     back: vi.fn(),
     forward: vi.fn(),
     prefetch: vi.fn(),
+    onNavigation: vi.fn(() => () => {}),
   };
   let app: AppRouter | undefined;
   function Probe() {
@@ -34,6 +35,9 @@ test('useRouter maps each call onto the core, whose outcomes it returns; prefetc
   app!.back();
   app!.forward();
   void app!.refresh();
+  const listener = () => {};
+  app!.subscribe(listener);
+  expect(core.onNavigation.mock.calls).toEqual([[listener]]);
   expect(core.navigate.mock.calls).toEqual([
     ['/a', { replace: false }],
     ['/b', { scroll: false, replace: true }],
