@@ -26,6 +26,8 @@ export function sendPageData(
   fromMatch: RouteMatch | undefined,
   mode: DataMode | null,
   fileOf: LoaderFileOf,
+  /** Development's stricter data check (see isPlainJson). */
+  strict: boolean,
 ): void {
   const { state } = page;
   noStore(res);
@@ -58,6 +60,7 @@ export function sendPageData(
         return { ...rest, reuseLayoutData: true };
       }),
       fileOf,
+      strict,
     ),
   };
   // The loader's status, as the document would have it: a page, data or not, answers the same.

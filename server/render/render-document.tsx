@@ -91,6 +91,8 @@ export function createDocumentHandler(
     : '';
   // Only asked on the way to a message: which file's `load` returned data that cannot be sent.
   const fileOf: LoaderFileOf = (dir, kind) => loaderFile(runtime.tree, dir, kind);
+  // Development also refuses symbol keys, which production leaves out as JSON does (isPlainJson).
+  const strict = options.mode === 'development';
 
   return async function renderDocument(req: Request, res: Response): Promise<void> {
     const read = readPageRequest(req.originalUrl);
@@ -194,7 +196,10 @@ export function createDocumentHandler(
           intercept: {
             at: dirOf(owner),
             slot,
-            state: { ...intercepted.slot, segments: encodeSegments(intercepted.slot.segments, fileOf) },
+            state: {
+              ...intercepted.slot,
+              segments: encodeSegments(intercepted.slot.segments, fileOf, strict),
+            },
           },
         };
         sendJson(noStore(res).status(200), body);
@@ -218,7 +223,14 @@ export function createDocumentHandler(
     if (from !== null) {
       // Asked whole, nothing is trimmed: the client does not trust the layout data it holds.
       try {
-        sendPageData(res, page, whole === null ? fromMatch : undefined, mode as DataMode | null, fileOf);
+        sendPageData(
+          res,
+          page,
+          whole === null ? fromMatch : undefined,
+          mode as DataMode | null,
+          fileOf,
+          strict,
+        );
       } catch (error) {
         fail(error); // data that cannot be sent
       }
@@ -254,7 +266,7 @@ export function createDocumentHandler(
     function streamPage(page: ResolvedPage, mayRetry: boolean): void {
       let stateScript: string;
       try {
-        stateScript = pageStateScript(page.state, fileOf);
+        stateScript = pageStateScript(page.state, fileOf, strict);
       } catch (error) {
         fail(error); // data that cannot be sent, before anything renders
         return;
@@ -336,6 +348,7 @@ export function createDocumentHandler(
             );
         },
         fileOf,
+        strict,
         onUnsendable: (error) => record(error, 'load', 'load failed'),
       });
     }

@@ -19,6 +19,8 @@ export interface StreamOptions {
   /** Told the digest the browser gets for data the cut left unsent. */
   onCut: (digest: string) => void;
   fileOf: LoaderFileOf;
+  /** Development's stricter data check (see isPlainJson). */
+  strict: boolean;
   /** Logs and reports data that cannot be sent (`UnsendableDataError`); answers its digest. */
   onUnsendable: (error: unknown) => string;
 }
@@ -30,7 +32,7 @@ export interface StreamOptions {
  * settles what is left as an error, so that no browser waits on data that will never come.
  */
 export function streamData(state: PageState, out: HtmlInjector, options: StreamOptions): void {
-  const { nonce, cut, onCut, fileOf, onUnsendable } = options;
+  const { nonce, cut, onCut, fileOf, strict, onUnsendable } = options;
   for (const { id, kind, dir, data } of streamedPlaces(state)) {
     let sent = false;
     const push = (pair: string) => {
@@ -46,7 +48,7 @@ export function streamData(state: PageState, out: HtmlInjector, options: StreamO
       if (sent) return;
       let script: string;
       try {
-        script = dataScript(value, fileOf(dir, kind));
+        script = dataScript(value, fileOf(dir, kind), strict);
       } catch (error) {
         return send({ digest: onUnsendable(error) });
       }

@@ -202,6 +202,14 @@ describe('plain data costs nothing more', () => {
   ])('isPlainJson: %s → %s', (_, value, plain) => {
     expect(isPlainJson(value)).toBe(plain);
   });
+
+  test('production leaves symbol keys to JSON, which drops them; the rest of the check is the same', () => {
+    expect(isPlainJson({ a: 1, [Symbol('s')]: 1 }, false)).toBe(true);
+    expect(isPlainJson({ a: new Date(0) }, false)).toBe(false);
+    expect(isPlainJson({ a: undefined }, false)).toBe(false);
+    const shared = { x: 1 };
+    expect(isPlainJson([shared, shared], false)).toBe(false);
+  });
 });
 
 describe('script-safe escaping of rich data', () => {
