@@ -31,6 +31,8 @@ const WARM_UP_SECONDS = quick ? 1 : 2;
 /** `tsc` runs of the typed-routes app with its route types, and as many without. */
 const TSC_RUNS = quick ? 1 : 3;
 const PAGE = '/items/1';
+/** The same page from a generator that costs next to nothing: the framework's share at its largest. */
+const CHEAP_PAGE = '/cheap/1';
 const OUT = join(FRAMEWORK_ROOT, '.switchyard/bench');
 const builds = {
   switchyard: join(OUT, 'switchyard'),
@@ -59,12 +61,12 @@ try {
   const [sy, bare] = servers as [RunningServer, RunningServer];
 
   /** Both servers under the same load, `REPS` times, in alternating order; medians. */
-  const sideBySide = async (headers: Record<string, string>) => {
+  const sideBySide = async (headers: Record<string, string>, page = PAGE) => {
     const runs: Record<'switchyard' | 'bare', LoadFigures[]> = { switchyard: [], bare: [] };
     for (let rep = 0; rep < REPS; rep++) {
       for (const server of rep % 2 ? [bare, sy] : [sy, bare]) {
         runs[server.name as 'switchyard' | 'bare'].push(
-          await loadRun(server, PAGE, SECONDS, headers, rep === 0 ? WARM_UP_SECONDS : 0.3),
+          await loadRun(server, page, SECONDS, headers, rep === 0 ? WARM_UP_SECONDS : 0.3),
         );
       }
     }
@@ -74,6 +76,8 @@ try {
   const plain = await sideBySide({});
   step(`load: ${PAGE}, with Accept-Encoding: ${BROWSER_ENCODING}`);
   const compressed = await sideBySide({ 'accept-encoding': BROWSER_ENCODING });
+  step(`load: ${CHEAP_PAGE}, ${REPS} × ${SECONDS} s per server, no compression`);
+  const cheap = await sideBySide({}, CHEAP_PAGE);
   const rss = { switchyard: rssMiB(sy), bare: rssMiB(bare) };
 
   step('time to first byte (median of 20 each)');
@@ -149,8 +153,8 @@ try {
       cpus: cpus().length,
       loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0]! },
     },
-    settings: { reps: REPS, seconds: SECONDS, connections: 8, page: PAGE },
-    load: { plain, compressed },
+    settings: { reps: REPS, seconds: SECONDS, connections: 8, page: PAGE, cheapPage: CHEAP_PAGE },
+    load: { plain, compressed, cheap },
     ttfbMs: ttfb,
     rssMiB: rss,
     coldStartMs: cold,

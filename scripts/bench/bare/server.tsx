@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import express from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createCompressor, negotiateEncoding } from '../../../server/http/compression';
-import { itemsFor } from '../items';
+import { cheapItemsFor, itemsFor, type ItemsData } from '../items';
 import { Document } from './document';
 
 const outDir = process.argv[2] ?? '.switchyard/bench/bare';
@@ -22,8 +22,10 @@ const app = express();
 app.disable('x-powered-by');
 app.set('etag', false);
 app.use('/assets', express.static(join(outDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
-app.get('/items/:id', (req, res) => {
-  const data = itemsFor(req.params.id);
+app.get('/items/:id', (req, res) => renderItems(itemsFor(req.params.id), req, res));
+app.get('/cheap/:id', (req, res) => renderItems(cheapItemsFor(req.params.id), req, res));
+
+function renderItems(data: ItemsData, req: express.Request, res: express.Response) {
   const accepted = req.headers['accept-encoding'];
   const stream = renderToPipeableStream(<Document data={data} />, {
     bootstrapScriptContent: `self.__BARE__=${JSON.stringify(data).replace(/</g, '\\u003c')}`,
@@ -44,7 +46,7 @@ app.get('/items/:id', (req, res) => {
       res.status(500).send('error');
     },
   });
-});
+}
 
 const server = app.listen(Number(process.env.PORT ?? 0), () => {
   const address = server.address();
