@@ -92,7 +92,8 @@ function appPackage(folder, framework) {
       dev: 'switchyard dev',
       build: 'switchyard build',
       start: 'switchyard start',
-      typecheck: 'tsc --noEmit',
+      // The route types are generated, not committed: written first, so links are checked.
+      typecheck: 'switchyard typegen && tsc --noEmit',
       test: 'vitest run',
     },
     dependencies: {

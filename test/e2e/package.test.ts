@@ -155,22 +155,32 @@ describe.skipIf(skipWithoutChromium)('the packed package in an app of its own', 
     expect(installed.filter((p) => p.scripted)).toEqual([]);
   });
 
-  test('its types check strictly with skipLibCheck off, and a misspelled Link prop fails them', () => {
+  test('its types check strictly with skipLibCheck off; a misspelled Link prop or URL fails them', () => {
     const tsconfig = JSON.parse(readFileSync(join(app, 'tsconfig.json'), 'utf8')) as {
       compilerOptions: Record<string, unknown>;
     };
     expect(tsconfig.compilerOptions).toMatchObject({ strict: true, skipLibCheck: false });
     mustRun(app, 'npm', ['run', 'typecheck']);
+    // Written by the typecheck script itself: the template's own links are checked against it.
+    expect(readFileSync(join(app, '.switchyard/types/app/routes.d.ts'), 'utf8')).toContain('"/items/[id]"');
 
     const planted = join(app, 'app/planted-error.tsx');
     writeFileSync(
       planted,
-      'import { Link } from \'switchyard-react\';\n\nexport const Typo = () => <Link hreff="/">home</Link>;\n',
+      [
+        "import { Link } from 'switchyard-react';",
+        'export const Typo = () => <Link hreff="/">home</Link>;',
+        'export const Route = () => <Link href="/itemz/1">item</Link>;',
+        '',
+      ].join('\n'),
     );
     try {
       const failed = run(app, 'npm', ['run', 'typecheck']);
       expect(failed.status).not.toBe(0);
-      expect(failed.stdout).toMatch(/planted-error\.tsx.*error TS2322.*'hreff'/s);
+      expect(failed.stdout).toMatch(/planted-error\.tsx\(2,.*error TS2322.*'hreff'/s);
+      expect(failed.stdout).toMatch(
+        /planted-error\.tsx\(3,.*error TS2322: Type '"\/itemz\/1"' is not assignable/,
+      );
     } finally {
       rmSync(planted);
     }

@@ -94,7 +94,7 @@ describe('switchyard init', { timeout: 60_000 }, () => {
         dev: 'switchyard dev',
         build: 'switchyard build',
         start: 'switchyard start',
-        typecheck: 'tsc --noEmit',
+        typecheck: 'switchyard typegen && tsc --noEmit',
         test: 'vitest run',
       },
       dependencies: {

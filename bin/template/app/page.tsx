@@ -1,4 +1,4 @@
-import { Link, type PageProps } from 'switchyard-react';
+import { href, Link, type PageProps } from 'switchyard-react';
 import type { HomeData } from './page.server';
 
 export default function HomePage({ data }: PageProps<Record<string, never>, HomeData>) {
@@ -13,7 +13,7 @@ export default function HomePage({ data }: PageProps<Record<string, never>, Home
       <ul>
         {data.items.map((item) => (
           <li key={item.id}>
-            <Link href={`/items/${item.id}`}>{item.name}</Link>
+            <Link href={href('/items/[id]', { id: item.id })}>{item.name}</Link>
           </li>
         ))}
       </ul>
