@@ -18,6 +18,7 @@ const DOCS = [
   '/getting-started',
   '/routing',
   '/data-loading',
+  '/types',
   '/navigation',
   '/prefetch-cache',
   '/server-actions',
