@@ -4,13 +4,13 @@
  * it first too (a second import is a no-op). With no `SENTRY_DSN` it does nothing: the SDK is not
  * even loaded, and no socket is opened.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import process from 'node:process';
 import { URL } from 'node:url';
 import { parseCliArgs } from './cli-args.js';
 import { readSentryConfig } from './sentry/sentry-config.mjs';
-import { scrubBreadcrumb, scrubEvent } from './sentry/sentry-privacy.mjs';
+import { scrubBreadcrumb, scrubEvent, scrubSpan } from './sentry/sentry-privacy.mjs';
 
 /** @type {ReturnType<typeof readSentryConfig>} */
 let config;
@@ -25,16 +25,32 @@ if (config) {
   const Sentry = await import('@sentry/node');
   const { tunnelPath } = config;
   const relayedTo = envelopeEndpoint(config.dsn);
+  const outDir = outDirOfStart();
+  // The build's own files, public ones included, are answered before any route: never traced.
+  const builtFiles = outDir === undefined ? new Set() : listFiles(join(outDir, 'client'));
   Sentry.init({
     dsn: config.dsn,
     environment: config.environment,
-    release: config.release ?? buildIdOfStart(),
+    release: config.release ?? buildIdOfStart(outDir),
     sampleRate: config.sampleRate,
-    tracesSampleRate: config.tracesSampleRate,
-    // No personal data by default: no user or IP address, no cookies or headers, no query strings.
-    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, urlQueryParams: false },
+    // A rate of 0 sets up no tracing at all: no span per request, sampled or not. `null`, not
+    // `undefined`, which has the SDK read SENTRY_TRACES_SAMPLE_RATE itself and trace with 0.
+    tracesSampleRate:
+      config.tracesSampleRate > 0
+        ? config.tracesSampleRate
+        : /** @type {number} */ (/** @type {unknown} */ (null)),
+    // No personal data by default: no user or IP address, no cookies, headers or bodies, no
+    // query strings.
+    dataCollection: {
+      userInfo: false,
+      cookies: false,
+      httpHeaders: false,
+      urlQueryParams: false,
+      httpBodies: [],
+    },
     beforeSend: scrubEvent,
     beforeBreadcrumb: scrubBreadcrumb,
+    beforeSendSpan: scrubSpan,
     integrations: (defaults) => [
       // Dedupe drops an event that repeats the one before, which for a server is the next
       // occurrence of the same failure: each request's error is reported once, so keep them all.
@@ -42,8 +58,10 @@ if (config) {
       // The tunnel relays the browser's envelopes, in and out: tracing it would report on
       // Sentry's own traffic. Hashed assets are only noise in a trace list.
       Sentry.httpIntegration({
-        ignoreIncomingRequests: (urlPath) =>
-          urlPath.split('?')[0] === tunnelPath || urlPath.startsWith('/assets/'),
+        ignoreIncomingRequests: (urlPath) => {
+          const path = urlPath.split('?')[0] ?? '';
+          return path === tunnelPath || path.startsWith('/assets/') || builtFiles.has(decodePath(path));
+        },
       }),
       // The SDK skips its own requests by their `sentry_key` query, which relayed ones lack.
       Sentry.nativeNodeFetchIntegration({ ignoreOutgoingRequests: (url) => url.split('?')[0] === relayedTo }),
@@ -68,11 +86,47 @@ function envelopeEndpoint(dsn) {
   return `${origin}${pathname.slice(0, slash)}/api/${pathname.slice(slash + 1)}/envelope/`;
 }
 
-/** The build id of `switchyard start [--out <dir>]`, the default release. */
-function buildIdOfStart() {
+/** The build folder of `switchyard start [--out <dir>]`. */
+function outDirOfStart() {
   const args = parseCliArgs(process.argv.slice(2), { cwd: process.cwd(), env: process.env });
-  if (!args.ok || args.command !== 'start') return undefined;
-  const file = join(args.outDir, 'build.json');
+  return args.ok && args.command === 'start' ? args.outDir : undefined;
+}
+
+/**
+ * The build id of the build being started, the default release.
+ * @param {string | undefined} outDir
+ */
+function buildIdOfStart(outDir) {
+  if (outDir === undefined) return undefined;
+  const file = join(outDir, 'build.json');
   if (!existsSync(file)) return undefined;
   return /** @type {{ buildId?: string }} */ (JSON.parse(readFileSync(file, 'utf8'))).buildId;
+}
+
+/**
+ * Every file under `dir` by URL path (`/robots.txt`), as the static handler serves them: a
+ * build's folder, listed once. None when there is no such folder.
+ * @param {string} dir
+ * @returns {Set<string>}
+ */
+function listFiles(dir) {
+  if (!existsSync(dir)) return new Set();
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  return new Set(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => '/' + relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+      // Dot-folders are not served (Vite's `.vite/`), but for `.well-known/`.
+      .filter((path) => !/\/\./.test(path.replace(/^\/\.well-known\//, '/')))
+      .map((path) => path.replace(/\.(br|gz)$/, '')),
+  );
+}
+
+/** @param {string} path */
+function decodePath(path) {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -6,6 +6,7 @@ import { ACTION_RATE_LIMIT, RENDER_DEADLINE_MS, SENTRY_TUNNEL_TIMEOUT_MS } from 
 import type { ActionGuardOptions } from './actions/action-guard.js';
 import type { RateLimit } from './actions/rate-limit.js';
 import { NO_REPORTER, type ErrorReporter } from './sentry/error-reporter.js';
+import { NO_TRACER, type RequestTracer } from './sentry/request-tracer.js';
 import type { ClientAssets, RouteModules } from './render/route-runtime.js';
 import { logStacksOnce } from './http/error-log.js';
 import { MIN_SECRET_LENGTH } from './env-options.js';
@@ -42,6 +43,8 @@ export interface SwitchyardOptions {
   sentry?: SentryOptions;
   /** Where real errors are reported (Sentry in production); signals and 4xx never are. */
   reporter?: ErrorReporter;
+  /** Where each request's work becomes spans (Sentry with tracing on); nothing by default. */
+  tracer?: RequestTracer;
   /** Server actions by id (the Vite plugin's `virtual:switchyard/actions`). */
   actions?: ActionModules;
   /**
@@ -88,6 +91,7 @@ export type ResolvedOptions = Readonly<{
   observer: RenderObserver;
   allowedRedirectOrigins: readonly string[];
   reporter: ErrorReporter;
+  tracer: RequestTracer;
   actions: ActionModules;
   actionOrigins: Readonly<ActionGuardOptions>;
   now: () => number;
@@ -128,6 +132,7 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
     observer: options.observer ?? {},
     allowedRedirectOrigins: Object.freeze([...(options.allowedRedirectOrigins ?? [])]),
     reporter: options.reporter ?? NO_REPORTER,
+    tracer: options.tracer ?? NO_TRACER,
     actions: options.actions ?? {},
     actionOrigins: Object.freeze({
       trustProxy: options.actionOrigins?.trustProxy ?? false,

@@ -15,6 +15,7 @@ import { optionsFromEnv } from './env-options.js';
 import type { RouteModules } from './render/route-runtime.js';
 import { readSentryConfig } from './sentry/sentry-config.mjs';
 import { sentryReporter } from './sentry/sentry-reporter.js';
+import { sentryTracer } from './sentry/sentry-tracer.js';
 
 // The SDK is loaded only with a DSN (it costs start-up time); server/instrument.mjs initialised it.
 const sentry = readSentryConfig(process.env, undefined);
@@ -51,6 +52,8 @@ export function createProductionApp(outDir: string): SwitchyardApp {
             release: sentry.release,
           },
           reporter: sentryReporter(sentrySdk),
+          // Decided once: with a rate of 0 no request runs any span code.
+          ...(sentry.tracesSampleRate > 0 ? { tracer: sentryTracer(sentrySdk) } : {}),
         }
       : {}),
   });

@@ -11,6 +11,11 @@ export interface BrowserSentryConfig {
   tunnel: string;
   environment?: string;
   release: string;
+  /**
+   * The server transaction that rendered this document, when it was traced: the values of the
+   * `sentry-trace` and `baggage` headers, for the browser's page load to continue its trace.
+   */
+  trace?: { sentryTrace: string; baggage: string };
 }
 
 export const SENTRY_CONFIG_GLOBAL = '__SWITCHYARD_SENTRY__';

@@ -57,6 +57,11 @@ export function createActionHandler(
   const limiter = limit && createRateLimiter(limit);
 
   return async function handleAction(req: Request, res: Response): Promise<void> {
+    const id = String(req.params.id);
+    // Named by its export, never by what was sent: an unknown id is one name, not one per guess.
+    options.tracer.nameRequest('POST', 'action', () =>
+      registry.lookupAction(id) ? `action:${exportName(id)}` : 'action:(unknown)',
+    );
     noStore(res);
     const script = req.headers[ACTION_HEADER] !== undefined;
     const refused = checkActionOrigin(req, options.actionOrigins);
@@ -93,7 +98,11 @@ export function createActionHandler(
     const changed = new Map<string, Revalidated>();
     let result: unknown;
     try {
-      result = await runAsCaller(caller, () => runRevalidating(changed, async () => action(...args)));
+      result = await runAsCaller(caller, () =>
+        runRevalidating(changed, () =>
+          options.tracer.span('action', exportName(id), async () => action(...args)),
+        ),
+      );
     } catch (error) {
       if (isRouterSignal(error)) return answerSignal(req, res, script, error, [...changed.values()]);
       if (isRetryLater(error)) return sendRetryLater(res, error);
@@ -181,6 +190,11 @@ async function decodeArgs(req: Request): Promise<{ args: unknown[]; postback?: P
       ? { key, id: String(req.params.id), arity: bound.length - 1 }
       : undefined;
   return { args: [...bound, form], ...(postback ? { postback } : {}) };
+}
+
+/** The name an action id ends with: `c0ffee123456#addComment` is `addComment`. */
+function exportName(id: string): string {
+  return id.slice(id.indexOf('#') + 1);
 }
 
 /** The hidden field in which React names the `useActionState` hook a progressive form belongs to. */

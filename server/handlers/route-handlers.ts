@@ -75,6 +75,7 @@ export function createRouteHandlers(runtime: RouteRuntime, options: ResolvedOpti
     const match = segments ? matchRoute(runtime.tree, segments) : undefined;
     const file = match?.branch.at(-1)!.files.route;
     if (!url || !match || file === undefined) return next();
+    options.tracer.nameRequest(req.method, 'handler', () => match.pattern);
 
     if (url.searchParams.has(PAGE_DATA_PARAM) && (req.method === 'GET' || req.method === 'HEAD')) {
       return sendDocumentAnswer(res, url, options.buildId);
@@ -95,7 +96,9 @@ export function createRouteHandlers(runtime: RouteRuntime, options: ResolvedOpti
       }
       const request = await readRequest(req, res, url, options.actionOrigins.trustProxy);
       if (!request) return;
-      const response = await handler(request, { params: match.params });
+      const response = await options.tracer.span('handler', file, () =>
+        handler(request, { params: match.params }),
+      );
       if (!(response instanceof globalThis.Response)) {
         throw new TypeError(
           `${file}: ${req.method} returned ${describe(response)}, not a Response; return one, such as Response.json(data)`,

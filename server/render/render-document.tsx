@@ -83,12 +83,16 @@ export function createDocumentHandler(
   stats: RenderStats,
   formStates: FormStateStore,
 ) {
-  const { logger, observer, reporter } = options;
+  const { logger, observer, reporter, tracer } = options;
   const { dsn, tunnelPath, environment, release } = options.sentry;
+  const browserSentry = dsn && { dsn, tunnel: tunnelPath, release, ...(environment ? { environment } : {}) };
   // Only with a DSN: the browser loads the Sentry SDK when it finds this.
-  const sentryScript = dsn
-    ? `;${sentryConfigScript({ dsn, tunnel: tunnelPath, release, ...(environment ? { environment } : {}) })}`
-    : '';
+  const sentryScript = browserSentry ? `;${sentryConfigScript(browserSentry)}` : '';
+  /** With the request traced, the config also carries its trace, for the browser to continue. */
+  const sentryScriptOf = (): string => {
+    const trace = browserSentry && tracer.traceData();
+    return trace ? `;${sentryConfigScript({ ...browserSentry, trace })}` : sentryScript;
+  };
   // Only asked on the way to a message: which file's `load` returned data that cannot be sent.
   const fileOf: LoaderFileOf = (dir, kind) => loaderFile(runtime.tree, dir, kind);
   // Development also refuses symbol keys, which production leaves out as JSON does (isPlainJson).
@@ -98,6 +102,11 @@ export function createDocumentHandler(
     const read = readPageRequest(req.originalUrl);
     if (typeof read === 'string') return sendText(res, 400, read);
     const { url, from, mode, whole, segments } = read;
+    tracer.nameRequest(
+      req.method,
+      from === null ? 'document' : 'page-data',
+      () => matchRoute(runtime.tree, segments)?.pattern ?? null,
+    );
     // JSON runs nowhere: the no-script policy would only add its ~130 bytes to every prefetch.
     if (from !== null) res.removeHeader('content-security-policy');
 
@@ -180,6 +189,7 @@ export function createDocumentHandler(
       streamBelowLoading: from === null,
       keepsUnmatchedSlots: from !== null,
       onLoadError: (error) => record(error, 'load', 'load failed'),
+      tracer,
     };
     try {
       // Only a soft navigation (or its prefetch) from inside the owner's scope intercepts.
@@ -289,12 +299,15 @@ export function createDocumentHandler(
           (notFound) => streamPage(notFound, false),
           fail,
         );
+      // The render to the shell; what streams after it has spans of its own.
+      const shellReady = tracer.start('render', page.state.pattern ?? '(no route)');
       const stream = renderToPipeableStream(element, {
-        bootstrapScriptContent: `self.__SWITCHYARD__=${stateScript}${formScript}${sentryScript}`,
+        bootstrapScriptContent: `self.__SWITCHYARD__=${stateScript}${formScript}${sentryScriptOf()}`,
         ...(formState ? { formState: formState as unknown as ReactFormState } : {}),
         bootstrapModules: [...runtime.bootstrap],
         ...(nonce ? { nonce } : {}),
         onShellReady() {
+          shellReady();
           if (res.destroyed) return;
           if (early && isRedirect(early)) {
             stream.abort(early);
@@ -317,6 +330,7 @@ export function createDocumentHandler(
           out.pipeFrom(stream, negotiateEncoding(req.headers['accept-encoding']));
         },
         onShellError(error) {
+          shellReady();
           // After a disconnect there is no one to answer; after the deadline the 503 was the answer.
           if (res.headersSent || res.destroyed) return;
           if (isRedirect(error)) sendRedirect(error);
@@ -350,6 +364,7 @@ export function createDocumentHandler(
         fileOf,
         strict,
         onUnsendable: (error) => record(error, 'load', 'load failed'),
+        startPlace: (id) => tracer.start('stream', id),
       });
     }
 

@@ -22,6 +22,7 @@ import { streamedId, track } from '../../shared/streamed-data.js';
 import type { RouteModule } from '../../client/render-route.js';
 import { planPage, planSlot, type LoadJob } from './plan-branch.js';
 import type { RouteRuntime } from './route-runtime.js';
+import type { RequestTracer } from '../sentry/request-tracer.js';
 
 export interface ResolvedPage {
   state: PageState;
@@ -50,27 +51,42 @@ export interface PageRequest {
   keepsUnmatchedSlots?: boolean;
   /** The output of the page's `search` schema, set once it validated. */
   search?: unknown;
+  /** Each `load` runs in a span of its own, named by its file. */
+  tracer?: RequestTracer;
 }
 
-async function runLoad(runtime: RouteRuntime, file: string | undefined, args: object): Promise<unknown> {
-  if (!file) return undefined;
-  const module = await runtime.load(file);
-  if (typeof module.load !== 'function') {
-    throw new TypeError(`${file} must export a function named "load"`);
-  }
-  return (module.load as (args: object) => unknown)(args);
+function runLoad(
+  runtime: RouteRuntime,
+  file: string | undefined,
+  args: object,
+  tracer: RequestTracer | undefined,
+): Promise<unknown> {
+  if (!file) return Promise.resolve(undefined);
+  const load = async () => {
+    const module = await runtime.load(file);
+    if (typeof module.load !== 'function') {
+      throw new TypeError(`${file} must export a function named "load"`);
+    }
+    return (module.load as (args: object) => unknown)(args);
+  };
+  return tracer ? tracer.span('load', file, load) : load();
 }
 
 /** Starts the loader of a job; all the jobs of one request share one web `Request`. */
 function startJob(runtime: RouteRuntime, job: LoadJob, req: PageRequest): Promise<unknown> {
-  return runLoad(runtime, job.file, {
-    params: job.params,
-    searchParams: req.searchParams,
-    search: req.search,
-    get request() {
-      return req.request();
+  return runLoad(
+    runtime,
+    job.file,
+    {
+      params: job.params,
+      searchParams: req.searchParams,
+      search: req.search,
+      get request() {
+        return req.request();
+      },
     },
-  });
+    req.tracer,
+  );
 }
 
 interface Failure {
@@ -319,7 +335,7 @@ async function loadLayoutData(
   await Promise.all(
     state.segments.map(async (segment, i) => {
       const file = branch[i]?.files['layout.server'];
-      const data = await runLoad(runtime, file, args).catch((error: unknown) => {
+      const data = await runLoad(runtime, file, args, req.tracer).catch((error: unknown) => {
         // A layout that throws notFound() for its own URL has nothing better to show.
         if (isNotFound(error)) return undefined;
         throw error;

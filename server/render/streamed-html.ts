@@ -23,6 +23,8 @@ export interface StreamOptions {
   strict: boolean;
   /** Logs and reports data that cannot be sent (`UnsendableDataError`); answers its digest. */
   onUnsendable: (error: unknown) => string;
+  /** Told each place as the shell goes out; what it returns is called once its outcome is sent. */
+  startPlace?: (id: string) => () => void;
 }
 
 /**
@@ -32,11 +34,13 @@ export interface StreamOptions {
  * settles what is left as an error, so that no browser waits on data that will never come.
  */
 export function streamData(state: PageState, out: HtmlInjector, options: StreamOptions): void {
-  const { nonce, cut, onCut, fileOf, strict, onUnsendable } = options;
+  const { nonce, cut, onCut, fileOf, strict, onUnsendable, startPlace } = options;
   for (const { id, kind, dir, data } of streamedPlaces(state)) {
     let sent = false;
+    const placeSent = startPlace?.(id);
     const push = (pair: string) => {
       sent = true;
+      placeSent?.();
       out.inject(inlineScript(`(self.${STREAM_GLOBAL}||=[]).push(${pair})`, nonce));
     };
     const send = (payload: StreamedPayload) => {

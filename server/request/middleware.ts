@@ -72,7 +72,9 @@ export function runMiddleware(runtime: RouteRuntime, file: string, options: Reso
       if (!coversPath(paths, url.pathname, file)) return next();
       const headers = new Headers();
       const request = toWebRequest(req, url, originOf(req));
-      answer = await (middleware as Middleware)(request, { cookies: cookies(), headers });
+      answer = await options.tracer.span('middleware', file, () =>
+        (middleware as Middleware)(request, { cookies: cookies(), headers }),
+      );
       if (answer !== undefined && !(answer instanceof globalThis.Response)) {
         throw new TypeError(`${file}: middleware must return a Response or nothing, not ${describe(answer)}`);
       }

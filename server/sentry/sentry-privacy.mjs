@@ -46,3 +46,29 @@ export function scrubEvent(event) {
   }
   return scrubbed;
 }
+
+/** Span attributes that hold a request header's value, or where the request came from. */
+const SPAN_PRIVATE_ATTRIBUTES = [
+  'user_agent.original',
+  'client.address',
+  'network.peer.address',
+  'url.query',
+];
+
+/**
+ * The Node SDK's `beforeSendSpan`: a span keeps no header value (the user agent included), no
+ * client address and no query string; a URL keeps its path.
+ * @template {{ attributes?: { [key: string]: unknown } | undefined }} S
+ * @param {S} span
+ * @returns {S}
+ */
+export function scrubSpan(span) {
+  if (!span.attributes) return span;
+  /** @type {{ [key: string]: unknown }} */
+  const attributes = {};
+  for (const [key, value] of Object.entries(span.attributes)) {
+    if (SPAN_PRIVATE_ATTRIBUTES.includes(key) || key.startsWith('http.request.header.')) continue;
+    attributes[key] = key === 'url.full' && typeof value === 'string' ? withoutQuery(value) : value;
+  }
+  return { ...span, attributes };
+}

@@ -109,9 +109,47 @@ describe('server/instrument.mjs', { timeout: 60_000 }, () => {
     );
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toEqual({
-      collect: { userInfo: false, cookies: false, httpHeaders: false, urlQueryParams: false },
+      collect: { userInfo: false, cookies: false, httpHeaders: false, urlQueryParams: false, httpBodies: [] },
       crumb: { data: { url: '/photos/1' } },
       event: { user: { id: 'u' } },
+    });
+  });
+
+  /** Whether the SDK traces requests, and what a span it sends keeps, under `env`. */
+  function tracing(env: Record<string, string>): { spans: boolean; scrubbed: unknown } {
+    const probe = `
+      const { getClient } = await import('@sentry/node');
+      const { hasSpansEnabled } = await import('@sentry/core');
+      const options = getClient().getOptions();
+      console.log(JSON.stringify({
+        spans: hasSpansEnabled(options),
+        scrubbed: options.beforeSendSpan({ name: 'GET /photos/[id]', attributes: {
+          'url.full': 'http://example.com/photos/1?token=secret', 'url.query': 'token=secret',
+          'user_agent.original': 'Mozilla', 'http.request.header.accept': 'text/html',
+          'client.address': '203.0.113.9', 'network.peer.address': '203.0.113.9',
+          'http.response.status_code': 200,
+        } }),
+      }));`;
+    const result = spawnSync(
+      process.execPath,
+      ['--import', './server/instrument.mjs', '--input-type=module', '-e', probe],
+      {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, SENTRY_DSN: 'http://public@127.0.0.1:9/1', ...env },
+      },
+    );
+    expect(result.stderr).toBe('');
+    return JSON.parse(result.stdout) as { spans: boolean; scrubbed: unknown };
+  }
+
+  test('a traces rate of 0, or none, sets up no tracing; spans keep no header, address or query', () => {
+    expect(tracing({}).spans).toBe(false);
+    expect(tracing({ SENTRY_TRACES_SAMPLE_RATE: '0' }).spans).toBe(false);
+    const on = tracing({ SENTRY_TRACES_SAMPLE_RATE: '0.5' });
+    expect(on.spans).toBe(true);
+    expect(on.scrubbed).toEqual({
+      name: 'GET /photos/[id]',
+      attributes: { 'url.full': 'http://example.com/photos/1', 'http.response.status_code': 200 },
     });
   });
 });
