@@ -4,13 +4,14 @@
  * it first too (a second import is a no-op). With no `SENTRY_DSN` it does nothing: the SDK is not
  * even loaded, and no socket is opened.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import process from 'node:process';
 import { URL } from 'node:url';
 import { parseCliArgs } from './cli-args.js';
 import { readSentryConfig } from './sentry/sentry-config.mjs';
 import { scrubBreadcrumb, scrubEvent, scrubSpan } from './sentry/sentry-privacy.mjs';
+import { isUntracedPath } from './sentry/untraced-paths.mjs';
 
 /** @type {ReturnType<typeof readSentryConfig>} */
 let config;
@@ -26,8 +27,7 @@ if (config) {
   const { tunnelPath } = config;
   const relayedTo = envelopeEndpoint(config.dsn);
   const outDir = outDirOfStart();
-  // The build's own files, public ones included, are answered before any route: never traced.
-  const builtFiles = outDir === undefined ? new Set() : listFiles(join(outDir, 'client'));
+  const untraced = isUntracedPath({ tunnelPath, clientDir: outDir && join(outDir, 'client') });
   Sentry.init({
     dsn: config.dsn,
     environment: config.environment,
@@ -55,14 +55,8 @@ if (config) {
       // Dedupe drops an event that repeats the one before, which for a server is the next
       // occurrence of the same failure: each request's error is reported once, so keep them all.
       ...defaults.filter(({ name }) => !['Dedupe', 'Http', 'NodeFetch'].includes(name)),
-      // The tunnel relays the browser's envelopes, in and out: tracing it would report on
-      // Sentry's own traffic. Hashed assets are only noise in a trace list.
-      Sentry.httpIntegration({
-        ignoreIncomingRequests: (urlPath) => {
-          const path = urlPath.split('?')[0] ?? '';
-          return path === tunnelPath || path.startsWith('/assets/') || builtFiles.has(decodePath(path));
-        },
-      }),
+      // Only requests a route answers are traced: not the tunnel, the build's files, public ones.
+      Sentry.httpIntegration({ ignoreIncomingRequests: untraced }),
       // The SDK skips its own requests by their `sentry_key` query, which relayed ones lack.
       Sentry.nativeNodeFetchIntegration({ ignoreOutgoingRequests: (url) => url.split('?')[0] === relayedTo }),
     ],
@@ -101,32 +95,4 @@ function buildIdOfStart(outDir) {
   const file = join(outDir, 'build.json');
   if (!existsSync(file)) return undefined;
   return /** @type {{ buildId?: string }} */ (JSON.parse(readFileSync(file, 'utf8'))).buildId;
-}
-
-/**
- * Every file under `dir` by URL path (`/robots.txt`), as the static handler serves them: a
- * build's folder, listed once. None when there is no such folder.
- * @param {string} dir
- * @returns {Set<string>}
- */
-function listFiles(dir) {
-  if (!existsSync(dir)) return new Set();
-  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-  return new Set(
-    entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => '/' + relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-      // Dot-folders are not served (Vite's `.vite/`), but for `.well-known/`.
-      .filter((path) => !/\/\./.test(path.replace(/^\/\.well-known\//, '/')))
-      .map((path) => path.replace(/\.(br|gz)$/, '')),
-  );
-}
-
-/** @param {string} path */
-function decodePath(path) {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
 }

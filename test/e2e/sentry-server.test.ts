@@ -117,6 +117,37 @@ describe.skipIf(skipWithoutChromium)('the production server reports to Sentry', 
     expect((await eventsWhen(receiver, arrived(title))).map((e) => e.title)).toEqual([title]);
   });
 
+  test('a page is one transaction named by its route, with its loader’s span; the document carries its trace; files are never traced', async () => {
+    receiver.reset();
+    const page = await fetch(`${demo.url}/photos/1`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    for (const file of [asset, '/robots.txt', '/favicon.ico'])
+      expect((await fetch(`${demo.url}${file}`)).status).toBe(200);
+    // A traced request after them: its spans are sent after any the files made.
+    expect((await fetch(`${demo.url}/lab`)).status).toBe(200);
+    type Span = {
+      name: string;
+      trace_id: string;
+      span_id: string;
+      is_segment: boolean;
+      attributes: Record<string, { value: unknown }>;
+    };
+    const spans = () => itemsOf<{ items: Span[] }>(receiver, 'span').flatMap((s) => s.payload.items);
+    const segmentAt = (path: string) =>
+      spans().find((s) => s.is_segment && s.attributes['url.path']?.value === path);
+    await expect.poll(() => segmentAt('/lab')?.name, { timeout: 10_000 }).toBe('GET /lab');
+    const segment = segmentAt('/photos/1')!;
+    expect(segment.name).toBe('GET /photos/[id]');
+    expect(segment.attributes['http.response.status_code']?.value).toBe(200);
+    const below = spans().filter((s) => s.attributes['sentry.segment.id']?.value === segment.span_id);
+    expect(below.map((s) => s.name)).toContain('load photos/[id]/page.server.ts');
+    expect(/"sentryTrace":"([0-9a-f]{32})-/.exec(html)?.[1]).toBe(segment.trace_id);
+    const paths = spans().map((s) => s.attributes['url.path']?.value);
+    for (const file of [asset, '/robots.txt', '/favicon.ico']) expect(paths).not.toContain(file);
+  });
+
   test('the tunnel relays an envelope as it came, and creates no event or span of its own', async () => {
     receiver.reset();
     const envelope = `${JSON.stringify({ dsn: `http://publickey@127.0.0.1:${receiver.port}/123` })}\n{"type":"event"}\n{"message":"from the browser"}\n`;

@@ -219,6 +219,62 @@ describe('refusals', () => {
   });
 });
 
+describe('browser tracing', () => {
+  const TRACE_ID = '0123456789abcdef0123456789abcdef';
+  /**
+   * What the browser SDK sends for a page load through a tunnel: its spans as one `span` item
+   * (SDK 11 streams spans by default), or a `transaction` item (with `traceLifecycle: 'static'`).
+   */
+  function tracingEnvelope(sentTo: string | undefined, type: 'span' | 'transaction', pad = 0): Buffer {
+    const span = {
+      trace_id: TRACE_ID,
+      span_id: '0123456789abcdef',
+      name: '/photos/[id]',
+      pad: 'x'.repeat(pad),
+    };
+    const payload = JSON.stringify(
+      type === 'span'
+        ? { version: 2, items: [{ ...span, is_segment: true, attributes: {} }] }
+        : { type: 'transaction', transaction: span.name, contexts: { trace: span }, spans: [] },
+    );
+    const itemHeader =
+      type === 'span'
+        ? { type, item_count: 1, content_type: 'application/vnd.sentry.items.span.v2+json' }
+        : { type, length: Buffer.byteLength(payload) };
+    const header = {
+      sent_at: '2025-01-01T00:00:00.000Z',
+      trace: { trace_id: TRACE_ID, public_key: 'public', sampled: 'true' },
+      sdk: { name: 'sentry.javascript.react', version: '11.12.0' },
+      ...(sentTo === undefined ? {} : { dsn: sentTo }),
+    };
+    return Buffer.from([JSON.stringify(header), JSON.stringify(itemHeader), payload].join('\n'));
+  }
+
+  test.each(['span', 'transaction'] as const)('a %s envelope is relayed as it came', async (type) => {
+    const body = tracingEnvelope(dsn, type);
+    const res = await post(body);
+    expect(res.status).toBe(200);
+    expect(receiver.requests).toHaveLength(1);
+    expect(receiver.requests[0]?.body.equals(body)).toBe(true);
+    expect(receiver.requests[0]?.envelope?.items.map((item) => item.header.type)).toEqual([type]);
+  });
+
+  test.each(['span', 'transaction'] as const)(
+    'a %s envelope is refused as any other: another project, no DSN, over the limit',
+    async (type) => {
+      const foreign = await post(tracingEnvelope(`http://public@127.0.0.1:${canary.port}/123`, type));
+      expect(foreign.status).toBe(403);
+      const anonymous = await post(tracingEnvelope(undefined, type));
+      expect(anonymous.status).toBe(400);
+      expect(await anonymous.text()).toBe("Bad Request: the envelope's header has no DSN.");
+      const large = await post(tracingEnvelope(dsn, type, SENTRY_TUNNEL_MAX_BYTES));
+      expect(large.status).toBe(413);
+      expect(receiver.requests).toEqual([]);
+      expect(canary.requests).toEqual([]);
+    },
+  );
+});
+
 describe('size limits', () => {
   test('a Content-Length over the limit is a 413 before the body is sent', async () => {
     const head = `POST /monitoring HTTP/1.1\r\nContent-Length: ${SENTRY_TUNNEL_MAX_BYTES + 1}`;
