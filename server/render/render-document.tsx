@@ -102,11 +102,14 @@ export function createDocumentHandler(
     const read = readPageRequest(req.originalUrl);
     if (typeof read === 'string') return sendText(res, 400, read);
     const { url, from, mode, whole, segments } = read;
-    tracer.nameRequest(
-      req.method,
-      from === null ? 'document' : 'page-data',
-      () => matchRoute(runtime.tree, segments)?.pattern ?? null,
-    );
+    // A POST here is a no-JS action's answer: its transaction keeps the action's name.
+    if (req.method !== 'POST') {
+      tracer.nameRequest(
+        req.method,
+        from === null ? 'document' : 'page-data',
+        () => matchRoute(runtime.tree, segments)?.pattern ?? null,
+      );
+    }
     // JSON runs nowhere: the no-script policy would only add its ~130 bytes to every prefetch.
     if (from !== null) res.removeHeader('content-security-policy');
 
