@@ -38,7 +38,13 @@ export type PagePattern = keyof Pages & string;
 export type LayoutPattern = keyof Layouts & string;
 
 /** The data a server module's `load` resolves to; `undefined` without a module or a `load`. */
-type DataOf<M> = M extends { load: (...args: never[]) => infer R } ? Awaited<R> : undefined;
+type DataOf<M> = M extends { load: (...args: never[]) => infer R } ? Settled<R> : undefined;
+/**
+ * What a `load` result settles to: a `Promise`'s value, or the value itself. Not `Awaited`,
+ * whose matching of `then` costs about 200 type instantiations per page (six times the rest of
+ * `PageProps`); a `load` returns a `Promise` (any `async` function does) or a plain value.
+ */
+type Settled<R> = R extends Promise<infer T> ? T : R;
 /** The output of a module's `search` schema; `undefined` (what `load` gets) without one. */
 type SearchOf<M> = M extends { search: infer S extends StandardSchemaV1 } ? InferOutput<S> : undefined;
 
