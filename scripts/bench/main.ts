@@ -28,8 +28,11 @@ const BROWSER_PASSES = quick ? 1 : 5;
 const REPS = quick ? 1 : 8;
 const SECONDS = quick ? 2 : 2.5;
 const WARM_UP_SECONDS = quick ? 1 : 2;
-/** `tsc` runs of the typed-routes app with its route types, and as many without. */
-const TSC_RUNS = quick ? 1 : 3;
+/**
+ * `tsc` runs of the typed-routes app with its route types, each beside one without: one, as the
+ * ratio of CPU times moves little from run to run and each run takes a minute of CPU.
+ */
+const TSC_RUNS = 1;
 const PAGE = '/items/1';
 /** The same page from a generator that costs next to nothing: the framework's share at its largest. */
 const CHEAP_PAGE = '/cheap/1';
@@ -143,7 +146,7 @@ try {
   const micro = await microBenchmarks(quick ? 5 : 9);
 
   step(`tsc --noEmit on ${ROUTES} routes, with and without their route types, ${TSC_RUNS} × each`);
-  const typecheck = measureTypecheck(FRAMEWORK_ROOT, join(OUT, 'typecheck'), TSC_RUNS);
+  const typecheck = await measureTypecheck(FRAMEWORK_ROOT, join(OUT, 'typecheck'), TSC_RUNS);
 
   const results = {
     date: new Date().toISOString(),

@@ -1,9 +1,10 @@
 /**
  * What typed routes cost `tsc --noEmit`: the app of `typed-routes-app.ts` with the route types
- * the real `switchyard typegen` writes, and the same app without them, checked in turns with the
- * order alternating. Each figure is the median of its runs.
+ * the real `switchyard typegen` writes, and the same app without them, both checked at once, so
+ * that the neighbours of a shared machine weigh on both alike and the row takes the time of the
+ * longer check rather than of both. Each figure is the median of its runs.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROUTES, writeTypedRoutesApp } from './typed-routes-app';
@@ -35,7 +36,11 @@ const PRINT_CPU = `data:text/javascript,${encodeURIComponent(
   "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`\\ncpu-us ${user + system}\\n`); });",
 )}`;
 
-export function measureTypecheck(frameworkRoot: string, dir: string, runs: number): TypecheckFigures {
+export async function measureTypecheck(
+  frameworkRoot: string,
+  dir: string,
+  runs: number,
+): Promise<TypecheckFigures> {
   const projects = { typed: join(dir, 'typed'), untyped: join(dir, 'untyped') };
   writeTypedRoutesApp(projects.typed, { frameworkRoot, routeTypes: true });
   writeTypedRoutesApp(projects.untyped, { frameworkRoot, routeTypes: false });
@@ -45,9 +50,9 @@ export function measureTypecheck(frameworkRoot: string, dir: string, runs: numbe
   });
   const figures: Record<'typed' | 'untyped', TscFigures[]> = { typed: [], untyped: [] };
   for (let run = 0; run < runs; run++) {
-    for (const variant of run % 2 ? (['untyped', 'typed'] as const) : (['typed', 'untyped'] as const)) {
-      figures[variant].push(tsc(projects[variant]));
-    }
+    const [typed, untyped] = await Promise.all([tsc(projects.typed), tsc(projects.untyped)]);
+    figures.typed.push(typed);
+    figures.untyped.push(untyped);
   }
   const medians = (of: TscFigures[]): TscFigures => ({
     checkMs: median(of.map((f) => f.checkMs)),
@@ -64,14 +69,22 @@ export function measureTypecheck(frameworkRoot: string, dir: string, runs: numbe
 }
 
 /** One `tsc --noEmit` of the project; a type error in the app is a broken bench, not a figure. */
-function tsc(project: string): TscFigures {
-  const result = spawnSync(
+async function tsc(project: string): Promise<TscFigures> {
+  const child = spawn(
     process.execPath,
     [`--import=${PRINT_CPU}`, TSC, '-p', project, '--noEmit', '--extendedDiagnostics'],
-    { encoding: 'utf8' },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  if (result.status !== 0) {
-    throw new Error(`tsc -p ${project} failed:\n${result.stdout.slice(0, 4000)}${result.stderr}`);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (status !== 0) {
+    throw new Error(`tsc -p ${project} failed:\n${stdout.slice(0, 4000)}${stderr}`);
   }
   const figure = (output: string, pattern: RegExp) => {
     const match = pattern.exec(output);
@@ -79,8 +92,8 @@ function tsc(project: string): TscFigures {
     return Number(match[1]);
   };
   return {
-    checkMs: figure(result.stdout, /^Check time:\s+([\d.]+)s$/m) * 1000,
-    cpuMs: figure(result.stderr, /^cpu-us (\d+)$/m) / 1000,
-    memoryMiB: figure(result.stdout, /^Memory used:\s+(\d+)K$/m) / 1024,
+    checkMs: figure(stdout, /^Check time:\s+([\d.]+)s$/m) * 1000,
+    cpuMs: figure(stderr, /^cpu-us (\d+)$/m) / 1000,
+    memoryMiB: figure(stdout, /^Memory used:\s+(\d+)K$/m) / 1024,
   };
 }

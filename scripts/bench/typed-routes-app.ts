@@ -31,7 +31,11 @@ export const ROUTES = SECTIONS * KINDS.length;
  */
 export function writeTypedRoutesApp(
   dir: string,
-  { frameworkRoot, routeTypes }: { frameworkRoot: string; routeTypes: boolean },
+  {
+    frameworkRoot,
+    routeTypes,
+    sections = SECTIONS,
+  }: { frameworkRoot: string; routeTypes: boolean; sections?: number },
 ): void {
   rmSync(dir, { recursive: true, force: true });
   const write = (path: string, text: string) => {
@@ -45,10 +49,10 @@ export function writeTypedRoutesApp(
       layout({ name: 'GroupLayout', section: group, root: false, routeTypes }),
     );
   }
-  for (let section = 0; section < SECTIONS; section++) {
+  for (let section = 0; section < sections; section++) {
     for (const kind of KINDS) {
       const folder = join(`app/(g${section % GROUPS})/s${section}`, kind.folder);
-      const route = { section, kind, routeTypes };
+      const route = { section, sections, kind, routeTypes };
       write(join(folder, 'page.tsx'), page(route));
       if (kind.folder === '[id]') write(join(folder, 'page.server.ts'), loader(route));
     }
@@ -79,6 +83,7 @@ export function writeTypedRoutesApp(
 
 interface Route {
   section: number;
+  sections: number;
   kind: Kind;
   routeTypes: boolean;
 }
@@ -130,8 +135,8 @@ function propsOf({ section, kind, routeTypes }: Route): string {
 }
 
 function page(route: Route): string {
-  const { section, kind, routeTypes } = route;
-  const at = (offset: number) => (section + offset) % SECTIONS;
+  const { section, sections, kind, routeTypes } = route;
+  const at = (offset: number) => (section + offset) % sections;
   const loads = kind.folder === '[id]';
   // A value from the page itself for the links built from templates: a param where there is one.
   const id = loads
