@@ -2,7 +2,7 @@
  * `switchyard`: what app code imports on both sides. App code never reaches into `client/`,
  * `server/` or `shared/` by path; this list is locked by a test.
  */
-export { Link, type LinkProps } from './link.js';
+export { Link, useLinkStatus, type LinkProps, type LinkStatus } from './link.js';
 export {
   useRouter,
   usePathname,

@@ -4,9 +4,11 @@
  * target is prefetched when the link comes into view or the pointer shows intent.
  */
 import {
+  createContext,
   useContext,
   useEffect,
   useRef,
+  useState,
   type AnchorHTMLAttributes,
   type MouseEvent,
   type ReactNode,
@@ -26,6 +28,32 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   /** `false` keeps the scroll position instead of moving to the top. */
   scroll?: boolean;
   children?: ReactNode;
+}
+
+export interface LinkStatus {
+  /** Whether the navigation this link started is on its way (until it commits or ends). */
+  pending: boolean;
+}
+
+const IDLE: LinkStatus = { pending: false };
+const PENDING: LinkStatus = { pending: true };
+const LinkStatusContext = createContext<LinkStatus>(IDLE);
+
+/**
+ * The status of the enclosing `<Link>`'s own navigation: pending from its click until that
+ * navigation commits, is superseded or leaves for a full page load. Another link's navigation,
+ * `router.push` or back and forward leave it idle; outside a link it is always idle. Only the
+ * clicked link and the components under it that call this re-render.
+ *
+ * @example
+ * function Spinner() {
+ *   const { pending } = useLinkStatus();
+ *   return pending ? <span className="spinner" aria-hidden /> : null;
+ * }
+ * <Link href="/photos/3">Photo 3 <Spinner /></Link>
+ */
+export function useLinkStatus(): LinkStatus {
+  return useContext(LinkStatusContext);
 }
 
 /**
@@ -61,6 +89,9 @@ function BrowserLink({
   const router = useContext(RouterContext)?.router;
   const ref = useRef<HTMLAnchorElement>(null);
   const kind = prefetch ? 'full' : 'auto';
+  const [pending, setPending] = useState(false);
+  /** Counts this link's clicks: only the latest one's outcome ends its pending state. */
+  const clicks = useRef(0);
 
   useEffect(() => {
     if (!router || prefetch === false || !ref.current) return;
@@ -78,22 +109,28 @@ function BrowserLink({
     )
       return;
     event.preventDefault();
-    void router.navigate(href, { replace: replace ?? false, scroll: scroll ?? true });
+    const click = ++clicks.current;
+    setPending(true);
+    void router.navigate(href, { replace: replace ?? false, scroll: scroll ?? true }).then(() => {
+      if (click === clicks.current) setPending(false);
+    });
   };
   return (
-    <a
-      ref={ref}
-      href={href}
-      onClick={handleClick}
-      onMouseEnter={(event) => {
-        onMouseEnter?.(event);
-        intent();
-      }}
-      onTouchStart={(event) => {
-        onTouchStart?.(event);
-        intent();
-      }}
-      {...rest}
-    />
+    <LinkStatusContext value={pending ? PENDING : IDLE}>
+      <a
+        ref={ref}
+        href={href}
+        onClick={handleClick}
+        onMouseEnter={(event) => {
+          onMouseEnter?.(event);
+          intent();
+        }}
+        onTouchStart={(event) => {
+          onTouchStart?.(event);
+          intent();
+        }}
+        {...rest}
+      />
+    </LinkStatusContext>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * The root of the React tree on both sides: reads the router's snapshot, renders the page, and
  * once per commit lets the view move scroll and focus and announce the new page. A later update
- * of the same commit (a navigation starting: `pending`) never applies them again.
+ * of the same commit (a navigation starting: `pending`) never applies them again, and renders
+ * nothing below this root again: the route tree is the same element, so only the components that
+ * read `pending` themselves re-render.
  */
 import { useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { AppErrorBoundary } from './error-boundary.js';
@@ -36,12 +38,13 @@ export function RouterRoot({
   const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
   const [afterCommit] = useState(() => oncePerCommit(view));
   useLayoutEffect(() => afterCommit(snapshot), [afterCommit, snapshot]);
-  const value = useMemo(() => ({ router, state: snapshot.state }), [router, snapshot.state]);
-  return (
-    <RouterContext.Provider value={value}>
-      <AppErrorBoundary>
-        {renderRoute(snapshot.state, snapshot.modules as ModuleMap, assets)}
-      </AppErrorBoundary>
-    </RouterContext.Provider>
+  const { state, modules } = snapshot;
+  return useMemo(
+    () => (
+      <RouterContext.Provider value={{ router, state }}>
+        <AppErrorBoundary>{renderRoute(state, modules as ModuleMap, assets)}</AppErrorBoundary>
+      </RouterContext.Provider>
+    ),
+    [router, state, modules, assets],
   );
 }

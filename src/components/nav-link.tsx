@@ -1,4 +1,4 @@
-import { Link, usePathname, type Href } from 'switchyard-react';
+import { Link, useLinkStatus, usePathname, type Href } from 'switchyard-react';
 import type { ReactNode } from 'react';
 
 /**
@@ -11,6 +11,13 @@ export function NavLink({ href, children }: { href: Href; children: ReactNode })
   return (
     <Link href={href} {...(current ? { 'aria-current': 'page' as const } : {})}>
       {children}
+      <PendingDot />
     </Link>
   );
+}
+
+/** A dot beside the header link whose page is on its way: only that link's own navigation. */
+function PendingDot() {
+  const { pending } = useLinkStatus();
+  return pending ? <span className="nav-link-pending" aria-hidden="true" /> : null;
 }

@@ -12,6 +12,7 @@ test('switchyard exports', () => {
     'notFound',
     'permanentRedirect',
     'redirect',
+    'useLinkStatus',
     'useNavigationPending',
     'useParams',
     'usePathname',

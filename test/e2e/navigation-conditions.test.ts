@@ -35,6 +35,43 @@ async function hold(page: Page, match: (url: URL) => boolean) {
   };
 }
 
+/**
+ * Records, for each React commit, the names of the components that rendered in it, through the
+ * hook React calls for its DevTools (in production builds too). A component counts when it ran in
+ * that commit: mounted, or rendered again (React's PerformedWork flag, bit 1); a subtree React
+ * did not enter keeps its children, and is skipped. A string, so nothing of the test's build
+ * reaches the page.
+ */
+const RECORD_RENDERS = `
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]); // function, class, forwardRef, memo
+  const nameOf = (fiber) => {
+    const type = fiber.type && fiber.type.type ? fiber.type.type : fiber.type;
+    return (type && (type.displayName || type.name)) || '?';
+  };
+  window.__renders = [];
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      const names = [];
+      const stack = [root.current];
+      while (stack.length > 0) {
+        const fiber = stack.pop();
+        const before = fiber.alternate;
+        if (COMPONENT_TAGS.has(fiber.tag) && (before === null || (fiber.flags & 1) === 1)) names.push(nameOf(fiber));
+        if (before !== null && fiber.child === before.child) continue;
+        for (let child = fiber.child; child; child = child.sibling) stack.push(child);
+      }
+      window.__renders.push(names);
+    },
+  };
+`;
+
 describe.skipIf(skipWithoutChromium)('navigation under real conditions, in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -151,6 +188,31 @@ describe.skipIf(skipWithoutChromium)('navigation under real conditions, in Chrom
     await docs.release();
     await page.waitForURL(`${server.url}/docs`);
     await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+  });
+
+  test('pending re-renders the progress bar and the clicked link, never the page; only that link is pending', async () => {
+    const { page } = await openPage(browser, { saveData: true });
+    await page.context().addInitScript({ content: RECORD_RENDERS });
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    const renders = () => page.evaluate(() => (window as unknown as { __renders: string[][] }).__renders);
+    // The feed rendered in full at least once: the recorder sees the page's components.
+    expect(Math.max(...(await renders()).map((names) => names.length))).toBeGreaterThan(50);
+    const before = (await renders()).length;
+    const docs = await hold(page, (url) => url.pathname === '/docs' && url.searchParams.has('_sy'));
+    await page.locator('header a[href="/docs"]').click();
+    await expect.poll(() => docs.count()).toBe(1);
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(1);
+    expect(await page.locator('header a[href="/docs"] .nav-link-pending').count()).toBe(1);
+    expect(await page.locator('header .nav-link-pending').count()).toBe(1);
+    const whilePending = (await renders()).slice(before);
+    // The router's root, the clicked link and its dot, the progress bar (on, then shown): names
+    // are minified in the production build, so the count says it.
+    expect(whilePending.flat().length).toBeLessThanOrEqual(5);
+
+    await docs.release();
+    await page.waitForURL(`${server.url}/docs`);
+    await expect.poll(() => page.locator('header .nav-link-pending').count()).toBe(0);
   });
 
   test('a like in the photo modal: closing it shows the feed with the new count, with no document request', async () => {
