@@ -10,7 +10,7 @@ import process from 'node:process';
 import { URL } from 'node:url';
 import { parseCliArgs } from './cli-args.js';
 import { readSentryConfig } from './sentry/sentry-config.mjs';
-import { scrubBreadcrumb, scrubEvent, scrubSpan } from './sentry/sentry-privacy.mjs';
+import { DATA_COLLECTION, scrubBreadcrumb, scrubEvent, scrubSpan } from './sentry/sentry-privacy.mjs';
 import { isUntracedPath } from './sentry/untraced-paths.mjs';
 
 /** @type {ReturnType<typeof readSentryConfig>} */
@@ -39,15 +39,8 @@ if (config) {
       config.tracesSampleRate > 0
         ? config.tracesSampleRate
         : /** @type {number} */ (/** @type {unknown} */ (null)),
-    // No personal data by default: no user or IP address, no cookies, headers or bodies, no
-    // query strings.
-    dataCollection: {
-      userInfo: false,
-      cookies: false,
-      httpHeaders: false,
-      urlQueryParams: false,
-      httpBodies: [],
-    },
+    // No personal data by default.
+    dataCollection: DATA_COLLECTION,
     beforeSend: scrubEvent,
     beforeBreadcrumb: scrubBreadcrumb,
     beforeSendSpan: scrubSpan,

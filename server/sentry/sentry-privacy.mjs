@@ -4,6 +4,18 @@
  * before any compiler. `test/server/sentry-config.test.ts` runs both copies on the same cases.
  */
 
+/**
+ * What the Node SDK may collect from a request: no user or IP address, no cookies, headers or
+ * bodies, no query strings. The server's settings, and the tests that check what spans keep.
+ */
+export const DATA_COLLECTION = {
+  userInfo: false,
+  cookies: false,
+  httpHeaders: false,
+  urlQueryParams: false,
+  httpBodies: /** @type {never[]} */ ([]),
+};
+
 /** @param {string} url */
 export function withoutQuery(url) {
   const cut = url.search(/[?#]/);

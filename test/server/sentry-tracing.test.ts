@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
 import { createApp } from '../../server/create-app';
 import type { RouteModules } from '../../server/render/route-runtime';
-import { scrubSpan } from '../../server/sentry/sentry-privacy.mjs';
+import { DATA_COLLECTION, scrubSpan } from '../../server/sentry/sentry-privacy.mjs';
 import { sentryReporter } from '../../server/sentry/sentry-reporter';
 import { sentryTracer } from '../../server/sentry/sentry-tracer';
 import { ACTION_HEADER, actionUrl } from '../../shared/actions';
@@ -53,13 +53,7 @@ beforeAll(async () => {
   Sentry.init({
     dsn,
     tracesSampleRate: 1,
-    dataCollection: {
-      userInfo: false,
-      cookies: false,
-      httpHeaders: false,
-      urlQueryParams: false,
-      httpBodies: [],
-    },
+    dataCollection: DATA_COLLECTION,
     beforeSendSpan: scrubSpan,
     integrations: (defaults) => [
       ...defaults.filter(({ name }) => !['Http', 'NodeFetch'].includes(name)),
