@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: Switchyard side by side with a bare Express + React server rendering the
  * same page from the same data, in one run, taking turns. Prints a table with every ratio next
- * to its target and writes the same figures as JSON to bench-results/. `--quick` runs one short
- * rep of each (for development: the figures are rougher).
+ * to its target and writes the same figures as JSON to bench-results/, with the commit and the
+ * machine's load. `--quick` runs one short rep of each (for development: the figures are
+ * rougher). `--compare <old.json>` then prints how each ratio moved since that run;
+ * `--compare <old.json> <new.json>` compares two saved runs and measures nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_PATH, hasChromium, INSTALL_HINT, launchChromium } from '../../test/e2e/chromium';
@@ -15,13 +17,19 @@ import { browse, medianFigures, PROFILES, type BrowserFigures } from './browser'
 import { buildBare } from './build-bare';
 import { firstLoadJs, pageData, richPageData, routerRuntime, sizesOf } from './bytes';
 import { BROWSER_ENCODING, coldStart, loadRun, median, ttfbOf, type LoadFigures } from './load';
+import { compareReport } from './compare';
 import { microBenchmarks } from './micro';
-import { printReport } from './report';
+import { printReport, type BenchResults } from './report';
 import { measureTypecheck } from './typecheck';
 import { ROUTES } from './typed-routes-app';
 import { rssMiB, startServer, stopServer, type RunningServer, type ServerName } from './servers';
 
 const quick = process.argv.includes('--quick');
+const compareWith = compareFiles(process.argv.slice(2));
+if (compareWith.length === 2) {
+  console.log(compareReport(compareWith[0]!, compareWith[1]!));
+  process.exit(0);
+}
 /** Browser passes per profile and server: the median of each step is reported. */
 const BROWSER_PASSES = quick ? 1 : 5;
 // Many short turns rather than a few long ones: a neighbour's burst then weighs on one turn.
@@ -150,6 +158,7 @@ try {
 
   const results = {
     date: new Date().toISOString(),
+    commit: commitOf(FRAMEWORK_ROOT),
     quick,
     machine: {
       node: process.version,
@@ -173,6 +182,7 @@ try {
   const file = join(FRAMEWORK_ROOT, 'bench-results', `bench-${results.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));
   console.log(`\nWritten to ${file}`);
+  if (compareWith[0]) console.log(`\n${compareReport(compareWith[0], results)}`);
 } finally {
   for (const server of servers) await stopServer(server);
 }
@@ -186,4 +196,28 @@ function medians(runs: LoadFigures[]): LoadFigures {
     p50Ms: of('p50Ms'),
     p99Ms: of('p99Ms'),
   };
+}
+
+/** The runs `--compare` names, read before anything is measured so that a bad path fails at once. */
+function compareFiles(args: string[]): BenchResults[] {
+  const at = args.indexOf('--compare');
+  if (at === -1) return [];
+  const files = args
+    .slice(at + 1)
+    .filter((arg) => !arg.startsWith('--'))
+    .slice(0, 2);
+  if (files.length === 0) throw new Error('--compare needs the JSON file of an earlier run');
+  return files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as BenchResults);
+}
+
+/** `HEAD`'s short hash, with `+` when the work tree differs from it; `unknown` outside git. */
+function commitOf(root: string): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+    return (
+      git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--untracked-files=no') ? '+' : '')
+    );
+  } catch {
+    return 'unknown';
+  }
 }

@@ -11,6 +11,8 @@ import type { TypecheckFigures } from './typecheck';
 
 type Pair<T> = { switchyard: T; bare: T };
 export interface BenchResults {
+  /** The commit measured, `+` when the work tree had changes; missing in older results. */
+  commit?: string;
   machine: { node: string; cpus: number; loadAverage: { atStart: number; atEnd: number } };
   /** `cheap` is missing in results from before the cheap page was measured. */
   load: { plain: Pair<LoadFigures>; compressed: Pair<LoadFigures>; cheap?: Pair<LoadFigures> };
@@ -310,7 +312,7 @@ export function printReport(r: BenchResults): void {
 }
 
 /** A Markdown table, so the output pastes into the docs as it is. */
-export function markdownTable(rows: Row[]): string {
+export function markdownTable(rows: readonly (readonly string[])[]): string {
   const lines = rows.map((row) => `| ${row.join(' | ')} |`);
   lines.splice(1, 0, `|${rows[0]!.map(() => '---').join('|')}|`);
   return lines.join('\n');
