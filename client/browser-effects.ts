@@ -4,10 +4,12 @@
  * after the first paint (`start-router.ts`); what the first paint needs is in browser-view.ts.
  */
 import { decodePathname, matchRoute } from '../shared/match-route.js';
+import { flushSync } from 'react-dom';
 import { matchInterception } from '../shared/intercept.js';
 import { assembleRouteTree, COMPONENT_FILES, dirOf, type ComponentFile } from '../shared/route-tree.js';
 import { loadRouteModules, pageEffects, type Importers } from './browser-start.js';
 import type { PrefetchTrigger, RouterEffects } from './router-types.js';
+import { createViewTransitions } from './view-transition.js';
 
 const LAST_HARD_NAVIGATION = 'switchyard:last-hard-navigation';
 
@@ -46,6 +48,12 @@ export function browserEffects(importers: Importers): RouterEffects {
     },
     newKey: () => `${Date.now().toString(36)}-${(keys++).toString(36)}`,
     reportError: (message, error) => console.error(message, error),
+    viewTransition: createViewTransitions({
+      document,
+      reducedMotion: () => matchMedia('(prefers-reduced-motion: reduce)').matches,
+      // The router's listeners are React's: the commit renders inside the transition's callback.
+      flush: (update) => flushSync(update),
+    }),
     interceptionOf(pathname, fromPathname) {
       const target = decodePathname(pathname);
       const from = decodePathname(fromPathname);

@@ -30,10 +30,19 @@ export async function loadRouteModules(importers: Importers, files: readonly str
 /** Reads our entry state out of `history.state`, which other code may have set to anything. */
 export function readHistoryEntry(value: unknown): HistoryEntryState | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { key, scroll } = value as { key?: unknown; scroll?: { x?: unknown; y?: unknown } };
+  const { key, scroll, index, viewTransition } = value as {
+    key?: unknown;
+    scroll?: { x?: unknown; y?: unknown };
+    index?: unknown;
+    viewTransition?: unknown;
+  };
   if (typeof key !== 'string') return null;
-  const valid = typeof scroll?.x === 'number' && typeof scroll.y === 'number';
-  return valid ? { key, scroll: { x: scroll.x as number, y: scroll.y as number } } : { key };
+  const entry: HistoryEntryState = { key };
+  if (typeof scroll?.x === 'number' && typeof scroll.y === 'number')
+    entry.scroll = { x: scroll.x, y: scroll.y };
+  if (Number.isSafeInteger(index)) entry.index = index as number;
+  if (viewTransition === true) entry.viewTransition = true;
+  return entry;
 }
 
 /**

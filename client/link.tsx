@@ -27,6 +27,11 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   replace?: boolean;
   /** `false` keeps the scroll position instead of moving to the top. */
   scroll?: boolean;
+  /**
+   * Commit the new page inside a view transition where the browser has them (never under
+   * `prefers-reduced-motion: reduce`); back and forward across it run one too.
+   */
+  viewTransition?: boolean;
   children?: ReactNode;
 }
 
@@ -71,8 +76,16 @@ export const Link: (props: LinkProps) => ReactNode =
 function ServerLink(props: LinkProps) {
   // Most links carry none of the router's own props: copied as they are, which is several times
   // cheaper than a rest pattern that leaves some out.
-  if (!('prefetch' in props || 'replace' in props || 'scroll' in props)) return <a {...props} />;
-  const { href, prefetch: _prefetch, replace: _replace, scroll: _scroll, ...rest } = props;
+  if (!('prefetch' in props || 'replace' in props || 'scroll' in props || 'viewTransition' in props))
+    return <a {...props} />;
+  const {
+    href,
+    prefetch: _prefetch,
+    replace: _replace,
+    scroll: _scroll,
+    viewTransition: _viewTransition,
+    ...rest
+  } = props;
   return <a href={href} {...rest} />;
 }
 
@@ -81,6 +94,7 @@ function BrowserLink({
   prefetch,
   replace,
   scroll,
+  viewTransition,
   onClick,
   onMouseEnter,
   onTouchStart,
@@ -111,7 +125,12 @@ function BrowserLink({
     event.preventDefault();
     const click = ++clicks.current;
     setPending(true);
-    void router.navigate(href, { replace: replace ?? false, scroll: scroll ?? true }).then(() => {
+    const options = {
+      replace: replace ?? false,
+      scroll: scroll ?? true,
+      viewTransition: viewTransition ?? false,
+    };
+    void router.navigate(href, options).then(() => {
       if (click === clicks.current) setPending(false);
     });
   };

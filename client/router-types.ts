@@ -9,6 +9,7 @@ import type { PageState } from '../shared/page-state.js';
 import type { EntryView } from '../shared/prefetch-cache.js';
 import type { CachePolicy, EntryStatus } from '../shared/prefetch-status.js';
 import type { NavigationEvents } from './navigation-events.js';
+import type { RunTransition } from './view-transition.js';
 
 /** A cache entry as the devtools show it. */
 export interface DevtoolsEntry extends EntryView {
@@ -69,6 +70,10 @@ export interface RouterSnapshot {
 export interface HistoryEntryState {
   key: string;
   scroll?: { x: number; y: number };
+  /** Its position among the app's entries: a pop to a lower one goes back. */
+  index?: number;
+  /** The navigation that made this entry ran a view transition: back and forward to it do too. */
+  viewTransition?: true;
 }
 
 export interface RouterEffects {
@@ -98,6 +103,11 @@ export interface RouterEffects {
   newKey(): string;
   reportError?(message: string, error?: unknown): void;
   /**
+   * Renders a commit inside a view transition where the browser has them and the user has not
+   * asked for reduced motion (view-transition.ts); without it, commits render as they come.
+   */
+  viewTransition?: RunTransition;
+  /**
    * Whether a prefetch may start now: never in development or when the user saves data, and on
    * a slow connection only on intent or when the app asks.
    */
@@ -124,6 +134,11 @@ export interface NavigateOptions {
   replace?: boolean;
   /** `false` keeps the scroll position. */
   scroll?: boolean;
+  /**
+   * Commit inside `document.startViewTransition` where the browser has it (never under
+   * `prefers-reduced-motion: reduce`); back and forward across this entry do the same.
+   */
+  viewTransition?: boolean;
 }
 
 export type NavigationKind = 'push' | 'replace' | 'pop' | 'refresh';

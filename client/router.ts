@@ -33,6 +33,7 @@ import { createNavigationEvents, SUPERSEDED, type StartedNavigation } from './na
 import { pageOver, spliceIntercepted } from './page-data-client.js';
 import { createPageFetcher, FollowRedirect, LoadDocument, SCRIPTS_TIMED_OUT } from './page-fetch.js';
 import { createPrefetcher, settled, type Found } from './prefetcher.js';
+import { placeOf, popTransition, type NavigationDirection } from './view-transition.js';
 
 export type {
   HistoryEntryState,
@@ -107,20 +108,29 @@ export function createRouter(options: RouterOptions): Router {
   const events = options.events ?? createNavigationEvents(effects.reportError);
   const held = createHeldPages(HISTORY_ENTRIES_HELD);
   let currentKey = initial.history?.key ?? effects.newKey();
+  let place = placeOf(initial.history);
+  /** The navigations that commit inside a view transition, and its direction. */
+  const transitions = new WeakMap<StartedNavigation, NavigationDirection>();
   let inFlight: Navigation | undefined;
   let snapshot: RouterSnapshot = firstSnapshot(initial, effects.currentHref());
-  effects.replaceState({ key: currentKey }, snapshot.href);
+  effects.replaceState({ key: currentKey, ...place }, snapshot.href);
   held.hold(currentKey, { state: initial.state, modules: initial.modules });
 
-  function publish(next: Partial<RouterSnapshot>): void {
+  /**
+   * The snapshot changes at once; with a `transition`, listeners (React) hear of it inside the
+   * view transition, so that the browser captures the page before and after.
+   */
+  function publish(next: Partial<RouterSnapshot>, transition?: NavigationDirection): void {
     snapshot = { ...snapshot, ...next };
-    listeners.forEach((listener) => listener());
+    const notify = () => listeners.forEach((listener) => listener());
+    if (transition && effects.viewTransition) effects.viewTransition(transition, notify);
+    else notify();
   }
 
   function saveScroll(): void {
     const scroll = effects.readScroll();
     held.keepScroll(currentKey, scroll);
-    effects.replaceState({ key: currentKey, scroll }, snapshot.href);
+    effects.replaceState({ key: currentKey, ...place, scroll }, snapshot.href);
   }
 
   /**
@@ -189,7 +199,8 @@ export function createRouter(options: RouterOptions): Router {
       if (!isCurrent(nav)) return;
       const page = pageOver(leaving, first.page, kind);
       // A route shown in a slot opens over the page: the page under it keeps its scroll.
-      commit(target, kind, key, page, isIntercepted(first.page) ? { kind: 'keep' } : scroll);
+      const kept: ScrollIntent = isIntercepted(first.page) ? { kind: 'keep' } : scroll;
+      commit(target, kind, key, page, kept, transitions.get(started));
       started.settle({ status: 'committed', url: snapshot.href, redirected: redirects > 0 });
       // A page from the server (or from an entry made since) holds layout data to trust again;
       // a route shown in a slot is over the page that was on screen, whose data is not new.
@@ -347,36 +358,46 @@ export function createRouter(options: RouterOptions): Router {
     );
   }
 
-  /** Phase 3: the one snapshot of a new page; the view applies its scroll and focus once. */
+  /**
+   * Phase 3: the one snapshot of a new page; the view applies its scroll and focus once. A push
+   * or replace with a `transition` marks its entry, so that back and forward across it run one.
+   */
   function commit(
     target: URL,
     kind: NavigationKind,
     key: string,
     page: Prefetched,
     scroll: ScrollIntent,
+    transition?: NavigationDirection,
   ): void {
     const local = toLocal(target.href);
     // A new page view: prefetches the old page started while this navigation was on its way
     // (a link scrolled into view, a hover) stop too, and the budget starts again.
     if (kind !== 'refresh') prefetcher.leave();
+    const entered = transition ? { viewTransition: true as const } : {};
     if (kind === 'push') {
       saveScroll();
       currentKey = key;
-      effects.pushState({ key }, local);
+      place = { index: place.index + 1, ...entered };
+      effects.pushState({ key, ...place }, local);
     } else if (kind === 'replace') {
       currentKey = key;
-      effects.replaceState({ key }, local);
+      place = { index: place.index, ...entered };
+      effects.replaceState({ key, ...place }, local);
     }
     held.hold(currentKey, page);
-    publish({
-      state: page.state,
-      modules: page.modules,
-      href: local,
-      commit: snapshot.commit + 1,
-      scroll,
-      announce: kind !== 'refresh',
-      pending: false,
-    });
+    publish(
+      {
+        state: page.state,
+        modules: page.modules,
+        href: local,
+        commit: snapshot.commit + 1,
+        scroll,
+        announce: kind !== 'refresh',
+        pending: false,
+      },
+      transition,
+    );
   }
 
   /**
@@ -415,7 +436,7 @@ export function createRouter(options: RouterOptions): Router {
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
-    async navigate(href, { replace = false, scroll = true } = {}) {
+    async navigate(href, { replace = false, scroll = true, viewTransition = false } = {}) {
       const target = new URL(href, effects.currentHref());
       const current = new URL(effects.currentHref());
       const kind = replace ? 'replace' : 'push';
@@ -425,6 +446,7 @@ export function createRouter(options: RouterOptions): Router {
         return started.outcome;
       }
       const started = events.start(kind, toLocal(target.href));
+      if (viewTransition) transitions.set(started, 'forward');
       const intent: ScrollIntent = !scroll
         ? { kind: 'keep' }
         : target.hash
@@ -433,11 +455,12 @@ export function createRouter(options: RouterOptions): Router {
       // Only the hash changed: no data to fetch, the page stays, the anchor moves.
       if (target.hash && pathAndSearch(target.href) === pathAndSearch(current.href)) {
         const local = toLocal(target.href);
-        if (replace) effects.replaceState({ key: currentKey }, local);
+        if (replace) effects.replaceState({ key: currentKey, ...place }, local);
         else {
           saveScroll();
           currentKey = effects.newKey();
-          effects.pushState({ key: currentKey }, local);
+          place = { index: place.index + 1 };
+          effects.pushState({ key: currentKey, ...place }, local);
           held.hold(currentKey, { state: snapshot.state, modules: snapshot.modules });
         }
         publish({ href: local, commit: snapshot.commit + 1, scroll: intent, announce: false });
@@ -473,22 +496,28 @@ export function createRouter(options: RouterOptions): Router {
       // The page we leave keeps its scroll position for when the user comes back to it.
       held.keepScroll(currentKey, effects.readScroll());
       currentKey = entry?.key ?? effects.newKey();
-      if (!entry) effects.replaceState({ key: currentKey }, href);
+      const transition = entry?.index === undefined ? undefined : popTransition(place, placeOf(entry));
+      if (transition) transitions.set(started, transition);
+      place = placeOf(entry);
+      if (!entry) effects.replaceState({ key: currentKey, ...place }, href);
       prefetcher.leave();
       const saved = page?.scroll ?? entry?.scroll;
       const scroll: ScrollIntent = saved ? { kind: 'restore', ...saved } : { kind: 'top' };
       if (page && !page.stale) {
         cancel(started);
         held.hold(currentKey, page);
-        publish({
-          state: page.state,
-          modules: page.modules,
-          href,
-          commit: snapshot.commit + 1,
-          scroll,
-          announce: true,
-          pending: false,
-        });
+        publish(
+          {
+            state: page.state,
+            modules: page.modules,
+            href,
+            commit: snapshot.commit + 1,
+            scroll,
+            announce: true,
+            pending: false,
+          },
+          transition,
+        );
         started.settle({ status: 'committed', url: href, redirected: false });
         return started.outcome;
       }
