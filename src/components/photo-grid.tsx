@@ -1,7 +1,9 @@
 /**
  * A responsive grid of photo cards. A card is a link to the photo (title, then artwork) and a
  * separate link to the author: links cannot nest, so the author sits outside the photo link.
+ * Opening a photo is a view transition in which the card's art becomes the photo's.
  */
+import type { MouseEvent } from 'react';
 import { href, Link } from 'switchyard-react';
 import { plural } from '../lib/format';
 import type { PhotoCard } from '../lib/types';
@@ -19,7 +21,12 @@ export function PhotoGrid({ photos, headingLevel = 2 }: PhotoGridProps) {
     <ul className="grid">
       {photos.map((photo) => (
         <li key={photo.id} className="card">
-          <Link href={href('/photos/[id]', { id: photo.id })} className="card-link">
+          <Link
+            href={href('/photos/[id]', { id: photo.id })}
+            className="card-link"
+            viewTransition
+            onClick={markShared}
+          >
             <Heading className="card-title">{photo.title}</Heading>
             <PhotoArt seed={photo.seed} />
           </Link>
@@ -31,4 +38,13 @@ export function PhotoGrid({ photos, headingLevel = 2 }: PhotoGridProps) {
       ))}
     </ul>
   );
+}
+
+/**
+ * The clicked card is the one whose art the photo's art takes over (styles.css): the only card
+ * marked, so that one element has the transition's name, and back finds the same card.
+ */
+function markShared(event: MouseEvent<HTMLAnchorElement>): void {
+  document.querySelectorAll('.card-link[data-shared]').forEach((link) => link.removeAttribute('data-shared'));
+  event.currentTarget.setAttribute('data-shared', '');
 }

@@ -163,4 +163,42 @@ describe.skipIf(skipWithoutChromium)('the photo modal in Chromium', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await page.locator('main h1').first().textContent()).toBeTruthy();
   });
+  test('a card opens the photo in one view transition and back closes it in one; none under reduced motion', async () => {
+    const { page, errors, console } = await openPage(browser);
+    // Each call records the direction <html> had when it was made.
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      Object.assign(window, { transitions: calls });
+      const start = Document.prototype.startViewTransition;
+      Document.prototype.startViewTransition = function (this: Document, update) {
+        calls.push(document.documentElement.dataset.navigation ?? 'none');
+        return start.call(this, update);
+      };
+    });
+    const transitions = () =>
+      page.evaluate(() => (window as unknown as { transitions: string[] }).transitions);
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    const card = page.locator('main a.card-link').nth(2);
+    const title = (await card.locator('.card-title').textContent())!;
+    await card.click();
+    await expect.poll(() => view(page)).toBe(`Latest photos + dialog: ${title}`);
+    expect(await transitions()).toEqual(['forward']);
+    await page.goBack();
+    await expect.poll(() => view(page)).toBe('Latest photos');
+    expect(await transitions()).toEqual(['forward', 'back']);
+    // The direction goes when the transition has finished.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.navigation ?? null))
+      .toBe(null);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await card.click();
+    await expect.poll(() => view(page)).toBe(`Latest photos + dialog: ${title}`);
+    await page.goBack();
+    await expect.poll(() => view(page)).toBe('Latest photos');
+    expect(await transitions()).toHaveLength(2);
+    expect(errors).toEqual([]);
+    expect(console).toEqual([]);
+  });
 });
