@@ -38,7 +38,10 @@ export class LoadDocument extends Error {
 export const SCRIPTS_TIMED_OUT = 'route scripts timed out';
 
 export function createPageFetcher(effects: RouterEffects, buildId: string, routeScriptTimeoutMs: number) {
-  /** The modules' clock starts when they are asked for: the data's time is not theirs. */
+  /**
+   * The route-script budget: the modules' clock starts when the page data is in and they are
+   * asked for, so that slow data never turns into a full page load.
+   */
   async function loadWithin<T>(promise: Promise<T>): Promise<T> {
     const deadline = startDeadline(effects, routeScriptTimeoutMs, SCRIPTS_TIMED_OUT);
     try {
@@ -76,5 +79,5 @@ export function createPageFetcher(effects: RouterEffects, buildId: string, route
     return { state, modules: await loadWithin(effects.loadModules(filesOf(state))) };
   }
 
-  return { fetchPage };
+  return { fetchPage, loadWithin };
 }

@@ -7,8 +7,9 @@
  * A navigation goes through five phases, each a function below (docs/navigation.md draws them):
  *   1. choose its source: the prefetch cache's entry, or a fetch of its own (`navigate`, with the
  *      rule in shared/cache-decision.ts);
- *   2. wait for its first render (`fromEntry`, `fetchOwn`), within the route-script budget that
- *      starts at the click: scripts, and a prefetch still on its way, count against it;
+ *   2. wait for its first render (`fromEntry`, `fetchOwn`): the route-script budget gives the
+ *      scripts 3800 ms from when the page data is in; a prefetch still on its way, which the
+ *      navigation did not ask for, is waited for within that budget from the click;
  *   3. commit it (`commit`): history, the held page, one snapshot with its scroll and announcement;
  *   4. fill in what a loading state stands for (`fillIn`), behind that loading state;
  *   5. fall back (`fallBack`) to a full page load when the budget runs out or page data fails,
@@ -76,7 +77,7 @@ interface CacheSource {
 interface Navigation {
   started: StartedNavigation;
   controller: AbortController;
-  /** Starts at the click; waiting on scripts or on a prefetch counts against it. */
+  /** Starts at the click; bounds the wait on a prefetch still on its way, and on its scripts. */
   budget: Deadline;
 }
 
@@ -89,7 +90,7 @@ interface FirstRender {
 export function createRouter(options: RouterOptions): Router {
   const { initial, effects, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
   const buildId = initial.state.buildId;
-  const { fetchPage } = createPageFetcher(effects, buildId, routeScriptTimeoutMs);
+  const { fetchPage, loadWithin } = createPageFetcher(effects, buildId, routeScriptTimeoutMs);
   /**
    * Whether the layout data of the page on screen may be out of date: from a refresh or a
    * layout's revalidation until the next page from the server commits. Meanwhile navigations
@@ -189,8 +190,8 @@ export function createRouter(options: RouterOptions): Router {
     const from = kind === 'refresh' ? (snapshot.state.mainUrl ?? '') : mainOf(snapshot);
     const leaving: Prefetched = { state: snapshot.state, modules: snapshot.modules };
     publish({ pending: true });
-    // Scripts start loading now, beside the data, on the budget that started with the click.
-    const scripts = nav.budget.race(Promise.resolve(effects.preloadRoute?.(target.pathname)));
+    // Scripts start loading now, beside the data.
+    const scripts = Promise.resolve(effects.preloadRoute?.(target.pathname));
     scripts.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
     try {
       const first =
@@ -243,7 +244,7 @@ export function createRouter(options: RouterOptions): Router {
   ): Promise<FirstRender | undefined> {
     const prefetched = await nav.budget.race(settled(source.entry).catch(() => undefined));
     if (!prefetched) return undefined;
-    await scripts;
+    await nav.budget.race(scripts);
     const partial = !isIntercepted(prefetched) && prefetched.state.pendingAt !== undefined;
     const plan = planFromEntry(source.status, partial);
     if (plan.first === 'entry') return { page: prefetched, after: plan.after };
@@ -290,7 +291,9 @@ export function createRouter(options: RouterOptions): Router {
           layoutsOutOfDate,
         )
       : undefined;
-    const [page, , main] = await Promise.all([fetching, scripts, below]);
+    const [page, main] = await Promise.all([fetching, below]);
+    // The data is in: the scripts' budget starts now. A slow server is not theirs to pay for.
+    await loadWithin(scripts);
     if (main && !isIntercepted(main)) {
       held.refresh(under!, main);
       if (isIntercepted(page))

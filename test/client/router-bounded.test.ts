@@ -1,5 +1,5 @@
 /**
- * A navigation never freezes and never leaks: its waits are bounded from the click, its pending
+ * A navigation never freezes and never leaks: its waits are bounded, its pending
  * state is visible and ends at commit or fallback, and a response it does not use is cancelled.
  * The router core on fake effects and fake timers; no React, no DOM.
  */
@@ -43,6 +43,33 @@ function trackedResponse(
     cancelled: () => cancelled,
   };
 }
+
+describe('the route-script budget counts from when the page data is in', () => {
+  test('data that takes 5 s, then scripts within 3800 ms of it: a soft commit', async () => {
+    const h = harness();
+    h.script = deferred();
+    const router = start(h);
+    const done = router.navigate('/slow');
+    await vi.advanceTimersByTimeAsync(5_000); // the server is slow: no budget runs meanwhile
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/slow', 'slow')));
+    await vi.advanceTimersByTimeAsync(ROUTE_SCRIPT_TIMEOUT_MS - 1);
+    h.script.resolve(undefined);
+    expect(await done).toEqual({ status: 'committed', url: '/slow', redirected: false });
+    expect(h.assigned).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test('scripts still not in 3800 ms after the data: a hard navigation', async () => {
+    const h = harness();
+    h.script = deferred();
+    const router = start(h);
+    const done = router.navigate('/slow');
+    await vi.advanceTimersByTimeAsync(5_000);
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/slow', 'slow')));
+    await vi.advanceTimersByTimeAsync(ROUTE_SCRIPT_TIMEOUT_MS);
+    expect(await done).toEqual({ status: 'hard', url: `${ORIGIN}/slow` });
+  });
+});
 
 describe('waiting on a prefetch counts against the route-script budget, from the click', () => {
   test('a prefetch whose data never answers: a hard navigation to the target 3800 ms after the click', async () => {
