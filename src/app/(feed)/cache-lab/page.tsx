@@ -51,8 +51,9 @@ export default function CacheLabPage() {
         </li>
         <li>Click Tags, then come back: its entry was used, so it is reusable again for 30 s.</li>
         <li>
-          Press <strong>+5 min</strong>: everything has expired; the next look prunes it and the links in view
-          prefetch again. <strong>Real time</strong> puts the clock back.
+          Press <strong>+5 min</strong>: everything has expired, and stays listed as expired until the next
+          prefetch or click drops it. Hover a link: the expired entries go, and that link is fetched anew.{' '}
+          <strong>Real time</strong> puts the clock back.
         </li>
       </ol>
     </>
