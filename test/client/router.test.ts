@@ -112,7 +112,10 @@ describe('navigate', () => {
       routeScriptTimeoutMs: 100,
     });
     void router.navigate('/slow');
-    await vi.advanceTimersByTimeAsync(100);
+    h.fetches[0]!.reply.resolve(jsonResponse(answer('/slow', 'slow')));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(h.assigned).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
     expect(h.assigned).toEqual([`${ORIGIN}/slow`]);
   });
 
