@@ -29,7 +29,7 @@ describe.skipIf(skipWithoutChromium)('docs pages in Chromium', () => {
     for (const path of ['/docs/navigation', '/docs/prefetch-cache']) {
       await page.goto(`${server.url}${path}`);
       const figures = page.locator('article svg[role="img"]');
-      expect(await figures.count()).toBe(2);
+      expect(await figures.count()).toBe(3);
       for (const figure of await figures.all()) {
         const title = (await figure.locator('title').textContent())!;
         expect(title.length).toBeGreaterThan(10);
