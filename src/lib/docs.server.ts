@@ -2,20 +2,25 @@
  * The framework's documentation: one markdown file per page under the repo's `docs/` folder.
  * `[]` is `docs/index.md`, `['a', 'b']` is `docs/a/b.md`. A slug segment must match
  * `[a-z0-9-]+`, so no URL can name a file outside `docs/`. Markdown is trusted repo content.
+ * Rendering (highlighting included) happens on a page's first request, never at server start.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { marked } from 'marked';
-import type { DocsNavItem, DocsPageData } from './types';
+import { plainCode, renderMarkdown, sectionsOf } from './docs-markdown.server';
+import { contentsOf } from './docs-outline';
+import type { DocsNavItem, DocsPageData, DocsSearchEntry } from './types';
 
 const DOCS_DIR = path.resolve(process.cwd(), 'docs');
 const SEGMENT = /^[a-z0-9-]+$/;
 // In production the files cannot change, so each is read and rendered once; in development they
 // are read per request so that edits show on reload. Only pages that exist are kept: the cache
-// holds at most one entry per file in `docs/`, whatever names clients make up.
+// holds at most one entry per file in `docs/`, whatever names clients make up, plus one index.
 const CACHE = process.env.NODE_ENV === 'production';
 const pages = new Map<string, Promise<DocsPageData | undefined>>();
 let nav: Promise<DocsNavItem[]> | undefined;
+let searchIndex: Promise<DocsSearchEntry[]> | undefined;
+/** How much of a section's prose the search index keeps. */
+const SNIPPET_CHARS = 200;
 
 /** The page at `slug`, or undefined when the slug is malformed or names no file. */
 export async function readDocsPage(slug: readonly string[]): Promise<DocsPageData | undefined> {
@@ -28,8 +33,47 @@ export async function readDocsPage(slug: readonly string[]): Promise<DocsPageDat
   if (!page) {
     page = renderPage(slug);
     pages.set(href, page);
+    // A failure is not kept: the next request tries again.
+    page.catch(() => pages.delete(href));
   }
   return page;
+}
+
+/**
+ * The search index: every page and every section of it, with the start of its prose. Built
+ * once from the sources without highlighting (code is not searched), so it costs a few
+ * milliseconds, not every page's highlighting; fetched by the search box when it takes focus.
+ */
+export function readDocsSearchIndex(): Promise<DocsSearchEntry[]> {
+  if (searchIndex) return searchIndex;
+  const pending = buildSearchIndex();
+  if (CACHE) searchIndex = pending;
+  return pending;
+}
+
+async function buildSearchIndex(): Promise<DocsSearchEntry[]> {
+  const entries: DocsSearchEntry[] = [];
+  for (const item of await listPages()) {
+    const source =
+      (await readSource(item.href === '/docs' ? 'index' : item.href.slice('/docs/'.length))) ?? '';
+    for (const { heading, text } of sectionsOf(renderMarkdown(source, plainCode))) {
+      entries.push({
+        href: heading ? `${item.href}#${heading.id}` : item.href,
+        page: item.title,
+        ...(heading ? { heading: heading.text } : {}),
+        text: snippetOf(text),
+      });
+    }
+  }
+  return entries;
+}
+
+/** The first words of `text`, cut at a word, at most `SNIPPET_CHARS` long. */
+function snippetOf(text: string): string {
+  if (text.length <= SNIPPET_CHARS) return text;
+  const cut = text.slice(0, SNIPPET_CHARS);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 0 ? cut.slice(0, space) : cut}…`;
 }
 
 /** How many pages the cache holds: for tests. */
@@ -40,15 +84,10 @@ export function cachedDocsPages(): number {
 async function renderPage(slug: readonly string[]): Promise<DocsPageData | undefined> {
   const source = await readSource(slug.length === 0 ? 'index' : slug.join('/'));
   if (source === undefined) return undefined;
-  return {
-    title: titleOf(source, slug),
-    // Code blocks and (on a phone) tables may scroll sideways: focusable, so the keyboard can too.
-    html: marked
-      .parse(source, { async: false })
-      .replaceAll('<pre>', '<pre tabindex="0">')
-      .replaceAll('<table>', '<table tabindex="0">'),
-    nav: await listPages(),
-  };
+  // Loaded on the first page's request: the highlighter's grammars cost nothing at start.
+  const { loadHighlighter } = await import('./docs-highlight.server');
+  const { html, headings } = renderMarkdown(source, await loadHighlighter());
+  return { title: titleOf(source, slug), html, contents: contentsOf(headings), nav: await listPages() };
 }
 
 function readSource(name: string): Promise<string | undefined> {

@@ -60,11 +60,31 @@ export interface DocsNavItem {
   title: string;
 }
 
+/** A heading of a docs page below its title: `h2` to `h4`, with the `id` a link can point at. */
+export interface DocsHeading {
+  id: string;
+  text: string;
+  depth: 2 | 3 | 4;
+}
+
 export interface DocsPageData {
   title: string;
-  /** Rendered from trusted markdown in the repo's `docs/` folder. */
+  /** Rendered from trusted markdown in the repo's `docs/` folder, code already highlighted. */
   html: string;
+  /** What the on-page contents list shows: empty on a short page. */
+  contents: DocsHeading[];
   nav: DocsNavItem[];
+}
+
+/**
+ * One hit of the docs search: a page (no `heading`) or one of its sections, whose `href` ends
+ * in the heading's `#id`. `text` is the start of its prose, what the result shows and matches.
+ */
+export interface DocsSearchEntry {
+  href: string;
+  page: string;
+  heading?: string;
+  text: string;
 }
 
 /** The root layout's data: who is signed in, for the header. */

@@ -26,4 +26,5 @@ test('1,000 unique missing slugs leave nothing in the cache; a real page is cach
   expect(await docs.readDocsPage(['prefetch-cache'])).toBe(first);
   expect(await docs.readDocsPage([])).toBeDefined();
   expect(docs.cachedDocsPages()).toBe(2);
-});
+  // A page's first highlighting compiles its languages' grammars: seconds on a busy machine.
+}, 60_000);

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { plainCode, renderMarkdown } from '../../src/lib/docs-markdown.server';
 import { readDocsPage } from '../../src/lib/docs.server';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -17,6 +18,8 @@ const names = readdirSync(docsDir, { recursive: true, encoding: 'utf8' })
 const source = (name: string) => readFileSync(path.join(docsDir, `${name}.md`), 'utf8');
 const slugOf = (name: string) => (name === 'index' ? [] : name.split('/'));
 
+/** A page's first highlighting compiles its languages' grammars: seconds on a busy machine. */
+const RENDER_TIMEOUT = 60_000;
 /** The pages drawn with pictures, and how many each holds. */
 const FIGURES = { navigation: 3, 'prefetch-cache': 3 } as const;
 
@@ -36,25 +39,45 @@ test('every /docs link in the docs names a page that exists', () => {
 });
 
 describe.each(Object.entries(FIGURES))('/docs/%s', (name, count) => {
-  test(`renders its ${count} pictures as SVG with a title and a description`, async () => {
-    const page = await readDocsPage(slugOf(name));
-    const html = page!.html;
-    // marked passes HTML blocks through: an escaped tag would show as text.
-    expect(html).not.toMatch(/&lt;(svg|rect|path|text|figure)\b/);
-    const svgs = [...html.matchAll(/<svg\b([^>]*)>([\s\S]*?)<\/svg>/g)];
-    expect(svgs).toHaveLength(count);
-    for (const [, attributes, body] of svgs) {
-      expect(attributes).toContain('role="img"');
-      const labelledBy = /aria-labelledby="([^"]+)"/.exec(attributes!)?.[1]?.split(' ') ?? [];
-      expect(labelledBy).toHaveLength(2);
-      const [titleId, descId] = labelledBy;
-      expect(body).toMatch(new RegExp(`^\\s*<title id="${titleId}">[^<]+</title>`));
-      expect(body).toMatch(new RegExp(`<desc id="${descId}">[^<]{40,}</desc>`));
+  test(
+    `renders its ${count} pictures as SVG with a title and a description`,
+    async () => {
+      const page = await readDocsPage(slugOf(name));
+      const html = page!.html;
+      // marked passes HTML blocks through: an escaped tag would show as text.
+      expect(html).not.toMatch(/&lt;(svg|rect|path|text|figure)\b/);
+      const svgs = [...html.matchAll(/<svg\b([^>]*)>([\s\S]*?)<\/svg>/g)];
+      expect(svgs).toHaveLength(count);
+      for (const [, attributes, body] of svgs) {
+        expect(attributes).toContain('role="img"');
+        const labelledBy = /aria-labelledby="([^"]+)"/.exec(attributes!)?.[1]?.split(' ') ?? [];
+        expect(labelledBy).toHaveLength(2);
+        const [titleId, descId] = labelledBy;
+        expect(body).toMatch(new RegExp(`^\\s*<title id="${titleId}">[^<]+</title>`));
+        expect(body).toMatch(new RegExp(`<desc id="${descId}">[^<]{40,}</desc>`));
+      }
+      // Ids are global to the document: two figures on one page must not share one.
+      const ids = [...html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
+      expect(new Set(ids).size).toBe(ids.length);
+    },
+    RENDER_TIMEOUT,
+  );
+});
+
+test('every heading of every page has an id of its own and a link to itself', () => {
+  for (const name of names) {
+    const { html } = renderMarkdown(source(name), plainCode);
+    const headings = [...html.matchAll(/<h([2-4])([^>]*)>(.*?)<\/h\1>/g)];
+    expect(headings.length, name).toBeGreaterThan(0);
+    for (const [heading, , attributes, inner] of headings) {
+      const id = /^ id="([^"]+)"$/.exec(attributes!)?.[1];
+      expect(id, heading).toBeTruthy();
+      expect(inner, heading).toMatch(new RegExp(`^<a class="heading-link" href="#${id}">.+</a>$`));
     }
-    // Ids are global to the document: two figures on one page must not share one.
-    const ids = [...html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
-    expect(new Set(ids).size).toBe(ids.length);
-  });
+    // The page's layout holds `main`; an id in a code block's text is no attribute.
+    const ids = ['main', ...[...html.matchAll(/<[^>]*?\bid="([^"]+)"/g)].map((m) => m[1])];
+    expect(new Set(ids).size, name).toBe(ids.length);
+  }
 });
 
 test('the reading guide names only files that exist', () => {
