@@ -11,7 +11,8 @@ type IndexState = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready';
 /**
  * The docs search box, a combobox (WAI-ARIA's "list autocomplete" pattern): focus stays in the
  * input while the arrows move `aria-activedescendant` through the results; Enter opens the
- * active one with a soft navigation, Escape closes the list (and a second Escape clears the box).
+ * active one (or the first) with a soft navigation, Escape closes the list (and a second Escape
+ * clears the box).
  * `/` anywhere on the page but in another field focuses it.
  */
 export function DocsSearch() {
@@ -21,7 +22,8 @@ export function DocsSearch() {
   const [index, setIndex] = useState<IndexState>({ status: 'idle' });
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // No option is active until an arrow moves to one; Enter then opens the first result.
+  const [active, setActive] = useState(-1);
   const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
@@ -52,6 +54,11 @@ export function DocsSearch() {
   const expanded = open && results.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
 
+  // The active option stays in sight when the list scrolls.
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [id, active]);
+
   const go = (entry: DocsSearchEntry) => {
     setOpen(false);
     setQuery('');
@@ -63,11 +70,11 @@ export function DocsSearch() {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (!expanded) return setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (i + step + results.length) % results.length);
+      const count = results.length;
+      if (!expanded) setOpen(true);
+      else setActive((i) => (event.key === 'ArrowDown' ? (i + 1) % count : i <= 0 ? count - 1 : i - 1));
     } else if (event.key === 'Enter') {
-      const entry = expanded ? results[active] : undefined;
+      const entry = expanded ? results[Math.max(active, 0)] : undefined;
       if (entry) {
         event.preventDefault();
         go(entry);
@@ -75,6 +82,7 @@ export function DocsSearch() {
     } else if (event.key === 'Escape') {
       if (expanded) setOpen(false);
       else setQuery('');
+      setActive(-1);
     }
   };
 
@@ -101,7 +109,7 @@ export function DocsSearch() {
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={`${id}-results`}
-        aria-activedescendant={expanded ? optionId(active) : undefined}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         aria-keyshortcuts="/"
         disabled={!hydrated}
         value={query}
@@ -112,7 +120,7 @@ export function DocsSearch() {
         onBlur={() => setOpen(false)}
         onChange={(event) => {
           setQuery(event.target.value);
-          setActive(0);
+          setActive(-1);
           setOpen(true);
         }}
         onKeyDown={onKeyDown}

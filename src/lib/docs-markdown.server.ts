@@ -22,12 +22,12 @@ export interface MarkdownSection {
   text: string;
 }
 
-/** Ids the site's layout uses around every docs page. */
-const LAYOUT_IDS = ['main'];
+/** Ids the site's layout and the docs page use around the markdown. */
+const PAGE_IDS = ['main', 'docs-contents-title'];
 
 export function renderMarkdown(source: string, renderCode: CodeRenderer): RenderedMarkdown {
   // The page's own ids (its pictures') are taken before any heading gets one.
-  const slug = createSlugger([...LAYOUT_IDS, ...[...source.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]!)]);
+  const slug = createSlugger([...PAGE_IDS, ...[...source.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]!)]);
   const headings: DocsHeading[] = [];
   let titled = false;
   const marked = new Marked({

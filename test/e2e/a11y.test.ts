@@ -1,40 +1,40 @@
 /**
  * axe-core on every page of the demo, at a desktop and a phone size, with JavaScript on and in
- * the error states: no serious or critical violation anywhere.
+ * the error states: no serious or critical violation anywhere. Each docs page is also
+ * photographed at both sizes, in the same visit, into the git-ignored `.switchyard/screenshots/`,
+ * so a change to how pages look can be seen, not guessed.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveWithChromium, skipWithoutChromium, waitForHydration, type RunningServer } from './harness';
+
+const SCREENSHOTS = join(process.env.E2E_BUILD_ROOT ?? '.switchyard', 'screenshots');
+
+/** The whole page as it looks now, as `<name>.png` in the screenshots folder. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ];
-const DOCS = [
-  '',
-  '/getting-started',
-  '/routing',
-  '/data-loading',
-  '/types',
-  '/navigation',
-  '/prefetch-cache',
-  '/server-actions',
-  '/errors-and-redirects',
-  '/requests-and-responses',
-  '/route-handlers',
-  '/reading-guide',
-];
-/** Pages that hydrate. */
+/** Every docs page, as its path after `/docs`: `''` for the index. */
+const DOCS = readdirSync('docs')
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => (file === 'index.md' ? '' : `/${file.slice(0, -'.md'.length)}`))
+  .sort();
+/** Pages that hydrate; the docs pages are checked apart, with their screenshots. */
 const PAGES = [
   '/',
   '/photos/3',
   '/u/ada',
   '/tags',
   '/tags/nature',
-  ...DOCS.map((slug) => `/docs${slug}`),
   '/lab',
   '/lab/slow?delay=0',
   '/lab/caught-error',
@@ -46,17 +46,22 @@ const PAGES = [
 /** Pages the server answers on its own: no app, nothing to hydrate. */
 const BARE = ['/lab/server-error', `/lab/redirect?to=${encodeURIComponent('//evil.example')}`];
 
-/** The serious and critical violations on the page as it is now, one line each. */
+/**
+ * The serious and critical violations on the page as it is now, one line each. axe is in every
+ * document already (each context adds it as an init script), and reports violations only.
+ */
 async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
     interface AxeViolation {
       id: string;
       impact: string | null;
       nodes: { target: unknown[] }[];
     }
-    const { violations } = await axe.run();
+    interface Axe {
+      run(context: Document, options: { resultTypes: string[] }): Promise<{ violations: AxeViolation[] }>;
+    }
+    const axe = (window as unknown as { axe: Axe }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -71,29 +76,43 @@ describe.skipIf(skipWithoutChromium)('accessibility (axe-core)', () => {
     [server, browser] = [s, b];
   });
 
-  const open = async (size: (typeof SIZES)[number], path: string, hydrates = true) => {
-    const context = await browser.newContext({ viewport: size });
-    const page = await context.newPage();
-    await page.goto(server.url + path);
-    if (hydrates) await waitForHydration(page);
-    return page;
-  };
-
   describe.each(SIZES)('at $width×$height', (size) => {
+    // One context per size, axe added to each of its documents once; a page per test.
+    let context: BrowserContext;
+    beforeAll(async () => {
+      context = await browser.newContext({ viewport: size });
+      await context.addInitScript({ content: AXE });
+    });
+    afterAll(() => context.close());
+
+    const open = async (path: string, hydrates = true) => {
+      const page = await context.newPage();
+      await page.goto(server.url + path);
+      if (hydrates) await waitForHydration(page);
+      return page;
+    };
+
     test.each(PAGES)('%s', async (path) => {
-      const page = await open(size, path);
+      const page = await open(path);
       expect(await violations(page)).toEqual([]);
-      await page.context().close();
+      await page.close();
+    });
+
+    test.each(DOCS)('/docs%s, and its screenshot', async (slug) => {
+      const page = await open(`/docs${slug}`);
+      await screenshot(page, `docs${slug.replace('/', '-') || '-index'}-${size.width}x${size.height}`);
+      expect(await violations(page)).toEqual([]);
+      await page.close();
     });
 
     test.each(BARE)('%s (the server’s own page)', async (path) => {
-      const page = await open(size, path, false);
+      const page = await open(path, false);
       expect(await violations(page)).toEqual([]);
-      await page.context().close();
+      await page.close();
     });
 
     test('the header says where you are, buttons look like the site, small links are big enough', async () => {
-      const page = await open(size, '/docs/routing');
+      const page = await open('/docs/routing');
       expect(await page.locator('.nav-list a[aria-current="page"]').allTextContents()).toEqual(['Docs']);
       // A soft navigation moves it.
       await page.locator('.nav-list a[href="/lab"]').click();
@@ -118,27 +137,27 @@ describe.skipIf(skipWithoutChromium)('accessibility (axe-core)', () => {
       expect(handle!.height).toBeGreaterThanOrEqual(24);
       // The brand keeps off the top edge of the screen.
       expect((await page.locator('.brand').boundingBox())!.y).toBeGreaterThanOrEqual(8);
-      await page.context().close();
+      await page.close();
     });
 
     test('error states: a caught error, the app-wide fallback, and the photo modal', async () => {
-      const caught = await open(size, '/lab/caught-error');
+      const caught = await open('/lab/caught-error');
       await caught.locator('#break').click();
       await caught.locator('#caught-message').waitFor();
       expect(await violations(caught)).toEqual([]);
-      await caught.context().close();
+      await caught.close();
 
-      const fallback = await open(size, '/lab/client-error');
+      const fallback = await open('/lab/client-error');
       await fallback.locator('#break').click();
       await fallback.getByText('Application error').waitFor();
       expect(await violations(fallback)).toEqual([]);
-      await fallback.context().close();
+      await fallback.close();
 
-      const feed = await open(size, '/');
+      const feed = await open('/');
       await feed.locator('main a[href="/photos/3"]').first().click();
       await feed.locator('[role="dialog"]').waitFor();
       expect(await violations(feed)).toEqual([]);
-      await feed.context().close();
+      await feed.close();
     });
   });
 });

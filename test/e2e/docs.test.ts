@@ -1,11 +1,29 @@
 /**
- * The docs' pictures in the production build: in the HTML the server sends (so they need no
+ * The docs in the production build. Pictures: in the HTML the server sends (so they need no
  * JavaScript), named for assistive technology by their titles, drawn at a real size, and coloured
- * from the site's theme in light and dark.
+ * from the site's theme in light and dark. Pages: headings that link to themselves, code
+ * highlighted by the server, a contents list, previous and next, no code line cut off, a search
+ * box whose index loads on focus, and on a phone the page list folded away.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { openPage, serveWithChromium, skipWithoutChromium, type RunningServer } from './harness';
+import {
+  openPage,
+  serveWithChromium,
+  skipWithoutChromium,
+  waitForHydration,
+  type RunningServer,
+} from './harness';
+
+/** Code blocks wider than the page scroll inside themselves; nothing else is cut off or widens it. */
+function clippedCode(page: Page) {
+  return page.evaluate(() => ({
+    clipped: [...document.querySelectorAll('article pre')]
+      .filter((pre) => pre.scrollWidth > pre.clientWidth && getComputedStyle(pre).overflowX !== 'auto')
+      .map((pre) => pre.textContent!.slice(0, 40)),
+    pageWiderThanWindow: document.documentElement.scrollWidth > window.innerWidth,
+  }));
+}
 
 const PAGES = ['/docs/navigation', '/docs/prefetch-cache', '/docs/reading-guide'];
 
@@ -67,5 +85,90 @@ describe.skipIf(skipWithoutChromium)('docs pages in Chromium', () => {
     expect(light).not.toBe('rgb(0, 0, 0)');
     expect(dark).not.toBe('rgb(0, 0, 0)');
     expect(dark).not.toBe(light);
+  });
+
+  test('a long page: self-linked headings, highlighted code, contents, previous and next, and search', async () => {
+    const { page, requests, errors } = await openPage(browser);
+    await page.goto(`${server.url}/docs/getting-started`);
+    await waitForHydration(page);
+
+    const headings = await page.evaluate(() =>
+      [...document.querySelectorAll('article :is(h2, h3, h4)')].map((h) => ({
+        id: h.id,
+        link: h.querySelector('a')?.getAttribute('href'),
+        name: h.querySelector('a')?.textContent?.trim(),
+      })),
+    );
+    expect(headings.length).toBeGreaterThan(10);
+    for (const { id, link, name } of headings) {
+      expect(id).toBeTruthy();
+      expect(link).toBe(`#${id}`);
+      expect(name).toBeTruthy();
+    }
+
+    // Highlighted by the server: classed tokens in colours of their own, and no highlighter loaded.
+    const keyword = page.locator('article pre .tok-keyword').first();
+    expect(await keyword.evaluate((el) => getComputedStyle(el).color)).not.toBe(
+      await keyword.evaluate((el) => getComputedStyle(el.closest('pre')!).color),
+    );
+    expect(requests.filter((r) => /shiki|oniguruma|\.wasm/i.test(r))).toEqual([]);
+
+    const contents = page.getByRole('navigation', { name: 'On this page' }).getByRole('link');
+    expect(await contents.first().getAttribute('href')).toBe(`#${headings[0]!.id}`);
+    expect(await contents.count()).toBeGreaterThanOrEqual(4);
+
+    // Previous and next follow the docs nav's order.
+    const nav = await page
+      .locator('.docs-nav a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const at = nav.indexOf('/docs/getting-started');
+    expect(await page.locator('a[rel="prev"]').getAttribute('href')).toBe(nav[at - 1]);
+    expect(await page.locator('a[rel="next"]').getAttribute('href')).toBe(nav[at + 1]);
+
+    expect(await clippedCode(page)).toEqual({ clipped: [], pageWiderThanWindow: false });
+
+    // Search: the index is fetched only once the box has focus, which `/` gives it.
+    const isIndex = (r: string) => r.includes('/api/docs-search');
+    expect(requests.filter(isIndex)).toEqual([]);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.keyboard.press('/');
+    const box = page.getByRole('combobox', { name: 'Search the docs' });
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => requests.filter(isIndex).length).toBe(1);
+    await box.pressSequentially('parallel slots');
+    const first = page.getByRole('option').first();
+    await first.waitFor();
+    await page.keyboard.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    const documents = requests.filter((r) => r.startsWith('document')).length;
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/docs/routing#parallel-slots`);
+    await page.locator('h2#parallel-slots').waitFor();
+    // A soft navigation: the same document, no new one loaded.
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(requests.filter((r) => r.startsWith('document'))).toHaveLength(documents);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  test('on a phone the page list folds behind one control, and the text starts near the top', async () => {
+    // Without JavaScript: the fold is a <details>, and the layout is the server's.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/docs/routing`);
+    const pages = page.locator('.docs-pages > summary');
+    expect(await pages.isVisible()).toBe(true);
+    expect(await page.locator('.docs-nav a').first().isVisible()).toBe(false);
+    const header = (await page.locator('.site-header').boundingBox())!;
+    const title = (await page.locator('article h1').boundingBox())!;
+    // Under the site's header, only the search box and the list's control come before the title.
+    expect(title.y - (header.y + header.height)).toBeLessThan(120);
+    expect(await clippedCode(page)).toEqual({ clipped: [], pageWiderThanWindow: false });
+    await pages.click();
+    expect(await page.locator('.docs-nav a[aria-current="page"]').isVisible()).toBe(true);
+    await context.close();
   });
 });

@@ -40,8 +40,10 @@ export default function DocsPage({ params, data }: PageProps<'/docs/[[...slug]]'
         <article className="prose">
           <h1>{data.title}</h1>
           {data.contents.length > 0 ? (
-            <nav aria-label="On this page" className="docs-contents">
-              <h2 className="docs-contents-title">On this page</h2>
+            <nav aria-labelledby="docs-contents-title" className="docs-contents">
+              <p id="docs-contents-title" className="docs-contents-title">
+                On this page
+              </p>
               <ul>
                 {data.contents.map((heading) => (
                   <li key={heading.id} className={heading.depth === 3 ? 'docs-contents-sub' : undefined}>
