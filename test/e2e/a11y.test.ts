@@ -13,9 +13,17 @@ import { serveWithChromium, skipWithoutChromium, waitForHydration, type RunningS
 
 const SCREENSHOTS = join(process.env.E2E_BUILD_ROOT ?? '.switchyard', 'screenshots');
 
-/** The whole page as it looks now, as `<name>.png` in the screenshots folder. */
+/**
+ * The whole page as it looks now, as `<name>.jpg` in the screenshots folder: JPEG, because a
+ * long page is ten thousand pixels tall, over a megabyte as PNG.
+ */
 async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(SCREENSHOTS, `${name}.jpg`),
+    type: 'jpeg',
+    quality: 80,
+    fullPage: true,
+  });
 }
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -75,7 +75,11 @@ test('every heading of every page has an id of its own and a link to itself', ()
       expect(inner, heading).toMatch(new RegExp(`^<a class="heading-link" href="#${id}">.+</a>$`));
     }
     // The page around the markdown holds these; an id in a code block's text is no attribute.
-    const ids = ['main', 'docs-contents-title', ...[...html.matchAll(/<[^>]*?\bid="([^"]+)"/g)].map((m) => m[1])];
+    const ids = [
+      'main',
+      'docs-contents-title',
+      ...[...html.matchAll(/<[^>]*?\bid="([^"]+)"/g)].map((m) => m[1]),
+    ];
     expect(new Set(ids).size, name).toBe(ids.length);
   }
 });
