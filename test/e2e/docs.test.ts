@@ -131,10 +131,17 @@ describe.skipIf(skipWithoutChromium)('docs pages in Chromium', () => {
     const isIndex = (r: string) => r.includes('/api/docs-search');
     expect(requests.filter(isIndex)).toEqual([]);
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    // A failed index says so, and the next focus asks again.
+    await page.route('**/api/docs-search', (route) => route.fulfill({ status: 503 }), { times: 1 });
     await page.keyboard.press('/');
     const box = page.getByRole('combobox', { name: 'Search the docs' });
     expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
-    await expect.poll(() => requests.filter(isIndex).length).toBe(1);
+    const status = page.locator('.docs-search [role="status"]');
+    await status.getByText('Search is unavailable right now.').waitFor();
+    await box.blur();
+    await page.keyboard.press('/');
+    await expect.poll(() => requests.filter(isIndex).length).toBe(2);
+    await expect.poll(() => status.textContent()).toBe('');
     await box.pressSequentially('parallel slots');
     const first = page.getByRole('option').first();
     await first.waitFor();
