@@ -57,15 +57,33 @@ interface Candidate {
   rank: number;
 }
 
-// Candidates depend only on the tree, so they are computed once per node.
-const candidateCache = new WeakMap<RouteNode, Candidate[]>();
+/**
+ * A node's candidates, by kind: a static one is looked up by the URL segment it must equal
+ * (several can share a name from different groups), so an app with thousands of top-level
+ * folders matches as fast as one with ten; the others follow in priority order.
+ */
+interface Candidates {
+  statics: Map<string, Candidate[]>;
+  others: Candidate[];
+}
 
-function candidatesOf(node: RouteNode): Candidate[] {
+// Candidates depend only on the tree, so they are computed once per node.
+const candidateCache = new WeakMap<RouteNode, Candidates>();
+const NONE: Candidate[] = [];
+
+function candidatesOf(node: RouteNode): Candidates {
   let cached = candidateCache.get(node);
   if (!cached) {
-    cached = [];
-    collect(node, [], cached);
-    cached.sort((a, b) => a.rank - b.rank);
+    const all: Candidate[] = [];
+    collect(node, [], all);
+    all.sort((a, b) => a.rank - b.rank);
+    cached = { statics: new Map(), others: [] };
+    for (const candidate of all) {
+      const segment = candidate.node.segment!;
+      if (segment.kind !== 'static') cached.others.push(candidate);
+      else if (cached.statics.has(segment.name)) cached.statics.get(segment.name)!.push(candidate);
+      else cached.statics.set(segment.name, [candidate]);
+    }
     candidateCache.set(node, cached);
   }
   return cached;
@@ -130,15 +148,18 @@ export function matchBelow(
     const page = pageBranch(node);
     if (page) return { nodes: [node, ...page], params };
   }
-  for (const { path, node: child } of candidatesOf(node)) {
+  const { statics, others } = candidatesOf(node);
+  // Static first: a static route wins whenever its branch finds a page.
+  if (index < segments.length) {
+    for (const { path, node: child } of statics.get(segments[index]!) ?? NONE) {
+      const found = matchBelow(child, segments, index + 1, params, viaSlot);
+      if (found) return { ...found, nodes: [node, ...path.slice(0, -1), ...found.nodes] };
+    }
+  }
+  for (const { path, node: child } of others) {
     const segment = child.segment!;
     let found: Found | undefined;
     switch (segment.kind) {
-      case 'static':
-        if (index < segments.length && segments[index] === segment.name) {
-          found = matchBelow(child, segments, index + 1, params, viaSlot);
-        }
-        break;
       case 'dynamic':
         if (index < segments.length) {
           const bound = { ...params, [segment.param]: segments[index]! };

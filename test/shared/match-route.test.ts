@@ -136,6 +136,31 @@ describe('matchRoute', () => {
     expect(matchRoute(t, ['other'])!.pattern).toBe('/[id]');
   });
 
+  test('folders of one name in different groups are each tried, in order, until one finds a page', () => {
+    const t = buildRouteTree([
+      '(a)/shop/cart/page.tsx',
+      '(b)/shop/checkout/page.tsx',
+      '(b)/shop/[id]/page.tsx',
+    ]);
+    expect(matchRoute(t, ['shop', 'cart'])!.branch.map((n) => n.name)).toEqual(['', '(a)', 'shop', 'cart']);
+    expect(matchRoute(t, ['shop', 'checkout'])!.branch.map((n) => n.name)).toEqual([
+      '',
+      '(b)',
+      'shop',
+      'checkout',
+    ]);
+    // The first `shop` has no `[id]`: the second's dynamic route still answers.
+    expect(matchRoute(t, ['shop', '7'])!.pattern).toBe('/shop/[id]');
+  });
+
+  test('among thousands of top-level folders each URL finds its own', () => {
+    const files = Array.from({ length: 5000 }, (_, i) => (i % 2 ? `s${i}/[id]/page.tsx` : `s${i}/page.tsx`));
+    const t = buildRouteTree(files);
+    expect(matchRoute(t, ['s4998'])!.pattern).toBe('/s4998');
+    expect(matchRoute(t, ['s4999', '3'])!.params).toEqual({ id: '3' });
+    expect(matchRoute(t, ['s4999'])).toBeUndefined();
+  });
+
   test('a route handler competes with pages by the same priority, and is the last node of its branch', () => {
     const t = buildRouteTree(['blog/[slug]/page.tsx', 'blog/feed/route.ts', 'blog/[slug]/raw/route.ts']);
     expect(matchRoute(t, ['blog', 'feed'])!.branch.at(-1)!.files).toEqual({ route: 'blog/feed/route.ts' });
