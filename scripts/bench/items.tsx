@@ -18,6 +18,14 @@ export interface ItemsData {
 export type LinkLike = ComponentType<{ href: string; children?: ReactNode }>;
 
 export const ITEM_COUNT = 200;
+/** The largest page of the bench's growth curve (`/many/:count`): larger counts are a 404. */
+export const MAX_ITEMS = 20_000;
+
+/** The item count of a `/many/:count` URL, or `null` when it is not a whole number up to MAX_ITEMS. */
+export function itemCountOf(text: string): number | null {
+  const count = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  return count >= 1 && count <= MAX_ITEMS ? count : null;
+}
 export const NAV_LINKS = 20;
 const WORDS = ['amber', 'basil', 'cedar', 'delta', 'ember', 'fjord', 'grove', 'harbor', 'iris', 'juniper'];
 
@@ -38,10 +46,10 @@ export function itemsFor(id: string): ItemsData {
  * cost per request is mostly React's and the framework's, as in a bench that compares frameworks
  * rather than apps. On this page what the framework adds shows at its largest.
  */
-export function cheapItemsFor(id: string): ItemsData {
+export function cheapItemsFor(id: string, count = ITEM_COUNT): ItemsData {
   let state = Number.parseInt(id, 10) | 0;
   const items: Item[] = [];
-  for (let i = 0; i < ITEM_COUNT; i++) {
+  for (let i = 0; i < count; i++) {
     state = (Math.imul(state, 1103515245) + 12345) | 0;
     items.push({
       id: i + 1,

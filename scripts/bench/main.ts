@@ -18,6 +18,8 @@ import { buildBare } from './build-bare';
 import { firstLoadJs, pageData, richPageData, routerRuntime, sizesOf } from './bytes';
 import { BROWSER_ENCODING, coldStart, loadRun, median, ttfbOf, type LoadFigures } from './load';
 import { compareReport } from './compare';
+import { curveCharts, curveTables } from './curve-report';
+import { itemCurve, navigationCurve, routeCurve, type NavigationPoint } from './curves';
 import { microBenchmarks } from './micro';
 import { printReport, type BenchResults } from './report';
 import { measureTypecheck } from './typecheck';
@@ -106,6 +108,7 @@ try {
   step('browser: Chromium on loopback and on the slow profile');
   const browserFigures: Record<string, Record<'switchyard' | 'bare', BrowserFigures>> = {};
   let adoption: AdoptionFigures | undefined;
+  let navigations: NavigationPoint[] | undefined;
   if (!hasChromium()) {
     console.warn(`  skipped: Chromium was not found at ${CHROMIUM_PATH}. ${INSTALL_HINT}`);
   } else {
@@ -125,6 +128,8 @@ try {
       }
       step('adoption: the packed tarball in a fresh app, and init to a hydrated dev page');
       adoption = await measureAdoption(FRAMEWORK_ROOT, join(OUT, 'adoption'), browser);
+      step('curve: JS heap and DOM nodes after 100 and 1 000 soft navigations');
+      navigations = await navigationCurve(browser, sy.origin, quick ? [20, 100] : [100, 1000]);
     } finally {
       await browser.close();
     }
@@ -153,6 +158,12 @@ try {
   step('micro-benchmarks');
   const micro = await microBenchmarks(quick ? 5 : 9);
 
+  step('curve: server CPU per request by page size (200, 2 000, 20 000 items)');
+  const items = await itemCurve([sy, bare], [200, 2000, 20_000], quick ? 1 : 3);
+  const routeCounts = quick ? [10, 100, 1000] : [10, 100, 1000, 5000];
+  step(`curve: route matching, build, start and memory by route count (${routeCounts.join(', ')})`);
+  const routes = await routeCurve(FRAMEWORK_ROOT, join(OUT, 'curves'), routeCounts);
+
   step(`tsc --noEmit on ${ROUTES} routes, with and without their route types, ${TSC_RUNS} × each`);
   const typecheck = await measureTypecheck(FRAMEWORK_ROOT, join(OUT, 'typecheck'), TSC_RUNS);
 
@@ -176,12 +187,16 @@ try {
     micro,
     adoption,
     typecheck,
+    curves: { routes, items, ...(navigations ? { navigations } : {}) },
   };
   printReport(results);
   mkdirSync(join(FRAMEWORK_ROOT, 'bench-results'), { recursive: true });
   const file = join(FRAMEWORK_ROOT, 'bench-results', `bench-${results.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));
-  console.log(`\nWritten to ${file}`);
+  console.log(`\n${curveTables(results.curves)}`);
+  const charts = file.replace(/\.json$/, '-curves.md');
+  writeFileSync(charts, `${curveTables(results.curves)}\n\n${curveCharts(results.curves)}\n`);
+  console.log(`\nWritten to ${file}, the curves' tables and charts to ${charts}`);
   if (compareWith[0]) console.log(`\n${compareReport(compareWith[0], results)}`);
 } finally {
   for (const server of servers) await stopServer(server);

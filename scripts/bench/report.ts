@@ -8,6 +8,7 @@ import type { Sizes } from './bytes';
 import type { CodeSize } from './runtime';
 import type { LoadFigures } from './load';
 import type { TypecheckFigures } from './typecheck';
+import type { Curves } from './curve-report';
 
 type Pair<T> = { switchyard: T; bare: T };
 export interface BenchResults {
@@ -34,6 +35,8 @@ export interface BenchResults {
   adoption?: AdoptionFigures | undefined;
   /** Missing in results from before route types were generated. */
   typecheck?: TypecheckFigures;
+  /** Missing in results from before the growth curves were measured. */
+  curves?: Curves;
 }
 
 type Row = [figure: string, switchyard: string, bare: string, ratio: string, target: string, verdict: string];
@@ -292,6 +295,50 @@ export function tableRows(r: BenchResults): Row[] {
   rows.push(['cache status computation', `${(m.statusUs * 1000).toFixed(1)} ns`, '', '', '', '']);
   rows.push(['prune 10 000 cache entries', `${(m.prune10kUs / 1000).toFixed(2)} ms`, '', '', '', '']);
   rows.push(['match among 1 000 routes', `${m.match1000RoutesUs.toFixed(1)} µs`, '', '', '', '']);
+  if (r.curves) rows.push(...curveRows(r.curves));
+  return rows;
+}
+
+/** The growth curves held to their targets: costs that stay flat as the app or the page grows. */
+function curveRows({ routes, items, navigations }: Curves): Row[] {
+  const rows: Row[] = [];
+  const largest = routes.at(-1);
+  if (largest) {
+    const us = largest.matchUs;
+    rows.push([
+      `match among ${largest.routes.toLocaleString('en').replace(',', ' ')} routes`,
+      `${us.toFixed(1)} µs`,
+      '',
+      '',
+      '< 10 µs',
+      verdict(us < 10, `by ${(us - 10).toFixed(1)} µs`),
+    ]);
+  }
+  const [small, large] = [items[0], items.at(-1)];
+  if (small && large && small !== large) {
+    // Flat: the framework's share is per request, so a page 100 times larger keeps its ratio.
+    const drift = large.ratio / small.ratio;
+    rows.push([
+      `CPU ratio at ${large.items.toLocaleString('en').replace(',', ' ')} items vs at ${small.items}`,
+      `${times(large.ratio)} vs ${times(small.ratio)}`,
+      '',
+      times(drift),
+      '≤ 1.1 ×',
+      verdict(drift <= 1.1, `by ${times(drift - 1.1)}`),
+    ]);
+  }
+  const [few, many] = [navigations?.[0], navigations?.at(-1)];
+  if (few && many && few !== many) {
+    const grew = many.heapMiB - few.heapMiB;
+    rows.push([
+      `JS heap after ${many.navigations} soft navigations vs ${few.navigations} (DOM nodes)`,
+      `${grew >= 0 ? '+' : ''}${grew.toFixed(1)} MiB (${many.domNodes} vs ${few.domNodes})`,
+      '',
+      '',
+      '≤ +5 MiB',
+      verdict(grew <= 5, `by ${(grew - 5).toFixed(1)} MiB`),
+    ]);
+  }
   return rows;
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import express from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createCompressor, negotiateEncoding } from '../../../server/http/compression';
-import { cheapItemsFor, itemsFor, type ItemsData } from '../items';
+import { cheapItemsFor, itemCountOf, itemsFor, type ItemsData } from '../items';
 import { Document } from './document';
 
 const outDir = process.argv[2] ?? '.switchyard/bench/bare';
@@ -24,6 +24,11 @@ app.set('etag', false);
 app.use('/assets', express.static(join(outDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
 app.get('/items/:id', (req, res) => renderItems(itemsFor(req.params.id), req, res));
 app.get('/cheap/:id', (req, res) => renderItems(cheapItemsFor(req.params.id), req, res));
+app.get('/many/:count', (req, res) => {
+  const count = itemCountOf(req.params.count);
+  if (count === null) res.status(404).send('no such page');
+  else renderItems(cheapItemsFor('1', count), req, res);
+});
 
 function renderItems(data: ItemsData, req: express.Request, res: express.Response) {
   const accepted = req.headers['accept-encoding'];
