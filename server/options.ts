@@ -78,6 +78,12 @@ export interface SentryOptions {
   environment?: string | undefined;
   /** Told to the browser SDK with the DSN: `SENTRY_RELEASE`, the build id by default. */
   release?: string | undefined;
+  /**
+   * The share of page loads and navigations the browser traces (`SENTRY_TRACES_SAMPLE_RATE`), 0
+   * by default: with 0 the browser loads no tracing code. A page load whose server request was
+   * traced follows that request's decision.
+   */
+  tracesSampleRate?: number;
 }
 
 export type ResolvedOptions = Readonly<{
@@ -103,6 +109,7 @@ export type ResolvedOptions = Readonly<{
     tunnelTimeoutMs: number;
     environment: string | undefined;
     release: string;
+    tracesSampleRate: number;
   }>;
 }>;
 
@@ -170,6 +177,10 @@ function resolveSentryOptions(sentry: SentryOptions, buildId: string): ResolvedO
   if (!(tunnelTimeoutMs > 0)) {
     throw new TypeError(`sentry.tunnelTimeoutMs must be a positive number, got ${tunnelTimeoutMs}`);
   }
+  const tracesSampleRate = sentry.tracesSampleRate ?? 0;
+  if (!(tracesSampleRate >= 0 && tracesSampleRate <= 1)) {
+    throw new TypeError(`sentry.tracesSampleRate must be a number from 0 to 1, got ${tracesSampleRate}`);
+  }
   // An empty SENTRY_DSN is how environments usually say "none".
   return Object.freeze({
     dsn: sentry.dsn || undefined,
@@ -177,5 +188,6 @@ function resolveSentryOptions(sentry: SentryOptions, buildId: string): ResolvedO
     tunnelTimeoutMs,
     environment: sentry.environment || undefined,
     release: sentry.release || buildId,
+    tracesSampleRate,
   });
 }

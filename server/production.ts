@@ -50,6 +50,7 @@ export function createProductionApp(outDir: string): SwitchyardApp {
             tunnelPath: sentry.tunnelPath,
             environment: sentry.environment,
             release: sentry.release,
+            tracesSampleRate: sentry.tracesSampleRate,
           },
           reporter: sentryReporter(sentrySdk),
           // Decided once: with a rate of 0 no request runs any span code.

@@ -12,6 +12,11 @@ export interface BrowserSentryConfig {
   environment?: string;
   release: string;
   /**
+   * The share of page loads and navigations traced, above 0; absent when tracing is off, and the
+   * browser then loads no tracing code.
+   */
+  tracesSampleRate?: number;
+  /**
    * The server transaction that rendered this document, when it was traced: the values of the
    * `sentry-trace` and `baggage` headers, for the browser's page load to continue its trace.
    */

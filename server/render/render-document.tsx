@@ -84,8 +84,15 @@ export function createDocumentHandler(
   formStates: FormStateStore,
 ) {
   const { logger, observer, reporter, tracer } = options;
-  const { dsn, tunnelPath, environment, release } = options.sentry;
-  const browserSentry = dsn && { dsn, tunnel: tunnelPath, release, ...(environment ? { environment } : {}) };
+  const { dsn, tunnelPath, environment, release, tracesSampleRate } = options.sentry;
+  const browserSentry = dsn && {
+    dsn,
+    tunnel: tunnelPath,
+    release,
+    ...(environment ? { environment } : {}),
+    // Absent at 0, so that the browser never loads its tracing code.
+    ...(tracesSampleRate > 0 ? { tracesSampleRate } : {}),
+  };
   // Only with a DSN: the browser loads the Sentry SDK when it finds this.
   const sentryScript = browserSentry ? `;${sentryConfigScript(browserSentry)}` : '';
   /** With the request traced, the config also carries its trace, for the browser to continue. */

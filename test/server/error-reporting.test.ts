@@ -148,13 +148,27 @@ describe('what the document tells the browser', () => {
       tunnel: '/monitoring',
       release: 'b1',
     });
-    const named = app({ sentry: { dsn, tunnelPath: '/t', environment: 'staging', release: 'v2' } }).server;
+    const named = app({
+      sentry: { dsn, tunnelPath: '/t', environment: 'staging', release: 'v2', tracesSampleRate: 0.25 },
+    }).server;
     expect(JSON.parse(script((await request(named).get('/')).text)!)).toEqual({
       dsn,
       tunnel: '/t',
       environment: 'staging',
       release: 'v2',
+      tracesSampleRate: 0.25,
     });
+  });
+
+  test('a traces rate of 0 is not told (the browser loads no tracing code); one outside 0 to 1 fails at start', async () => {
+    const dsn = 'https://public@o1.ingest.example/42';
+    const off = app({ sentry: { dsn, tracesSampleRate: 0 } }).server;
+    expect(script((await request(off).get('/')).text)).not.toContain('tracesSampleRate');
+    for (const rate of [-0.1, 1.5, Number.NaN]) {
+      expect(() => app({ sentry: { dsn, tracesSampleRate: rate } })).toThrow(
+        `sentry.tracesSampleRate must be a number from 0 to 1, got ${rate}`,
+      );
+    }
   });
 
   test('with no DSN (or an empty one): nothing, so the browser never loads the SDK', async () => {
