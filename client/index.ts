@@ -12,6 +12,7 @@ export {
   type AppRouter,
 } from './router-context.js';
 export type {
+  NavigationDetails,
   NavigationEvent,
   NavigationKind,
   NavigationListener,

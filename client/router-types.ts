@@ -164,12 +164,33 @@ export interface PrefetchOutcome {
   status: EntryStatus | 'failed' | 'skipped';
 }
 
-/** A navigation starts once and ends with exactly one `commit`, `abort` or `hard` of its id. */
+/**
+ * A phase of a navigation: the cache decision, waiting on a prefetch still on its way, a
+ * page-data request (with the modules its answer names), the route's scripts, the commit.
+ */
+export type NavigationPhaseName = 'cache' | 'prefetch' | 'request' | 'scripts' | 'commit';
+
+/** What the router did for a navigation, up to its end; times are the router's clock, in ms. */
+export interface NavigationDetails {
+  /** In the order they ended; a redirect's navigation has the phases of each attempt. */
+  phases: { name: NavigationPhaseName; start: number; end: number }[];
+  /** The prefetch cache entry's status at the click (`missing`: none); absent when not consulted. */
+  entry?: EntryStatus | 'missing';
+  /** The page committed behind a loading state, its data still on its way. */
+  loadingState: boolean;
+  /** Page-data requests made before the end (none when a prefetched entry was enough). */
+  requests: number;
+}
+
+/**
+ * A navigation starts once and ends with exactly one `commit`, `abort` or `hard` of its id.
+ * The end carries `details` when someone listened at the start.
+ */
 export type NavigationEvent =
   | { type: 'start'; id: number; url: string; kind: NavigationKind }
-  | { type: 'commit'; id: number; url: string; redirected: boolean }
-  | { type: 'abort'; id: number; reason: 'superseded' | 'blocked' | 'failed' }
-  | { type: 'hard'; id: number; url: string };
+  | { type: 'commit'; id: number; url: string; redirected: boolean; details?: NavigationDetails }
+  | { type: 'abort'; id: number; reason: 'superseded' | 'blocked' | 'failed'; details?: NavigationDetails }
+  | { type: 'hard'; id: number; url: string; details?: NavigationDetails };
 
 export type NavigationListener = (event: NavigationEvent) => void;
 

@@ -106,7 +106,7 @@ export function createRouter(options: RouterOptions): Router {
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
   const listeners = new Set<() => void>();
-  const events = options.events ?? createNavigationEvents(effects.reportError);
+  const events = options.events ?? createNavigationEvents(effects.reportError, effects.now);
   const held = createHeldPages(HISTORY_ENTRIES_HELD);
   let currentKey = initial.history?.key ?? effects.newKey();
   let place = placeOf(initial.history);
@@ -191,7 +191,7 @@ export function createRouter(options: RouterOptions): Router {
     const leaving: Prefetched = { state: snapshot.state, modules: snapshot.modules };
     publish({ pending: true });
     // Scripts start loading now, beside the data.
-    const scripts = Promise.resolve(effects.preloadRoute?.(target.pathname));
+    const scripts = started.time('scripts', () => Promise.resolve(effects.preloadRoute?.(target.pathname)));
     scripts.catch(() => {}); // awaited below; this only keeps an early failure from going unhandled
     try {
       const first =
@@ -199,9 +199,10 @@ export function createRouter(options: RouterOptions): Router {
         (await fetchOwn(nav, target, kind, from, scripts, leaving));
       if (!isCurrent(nav)) return;
       const page = pageOver(leaving, first.page, kind);
+      started.note({ loadingState: first.after !== undefined });
       // A route shown in a slot opens over the page: the page under it keeps its scroll.
       const kept: ScrollIntent = isIntercepted(first.page) ? { kind: 'keep' } : scroll;
-      commit(target, kind, key, page, kept, transitions.get(started));
+      started.time('commit', () => commit(target, kind, key, page, kept, transitions.get(started)));
       started.settle({ status: 'committed', url: snapshot.href, redirected: redirects > 0 });
       // A page from the server (or from an entry made since) holds layout data to trust again;
       // a route shown in a slot is over the page that was on screen, whose data is not new.
@@ -242,20 +243,18 @@ export function createRouter(options: RouterOptions): Router {
     from: string,
     scripts: Promise<unknown>,
   ): Promise<FirstRender | undefined> {
-    const prefetched = await nav.budget.race(settled(source.entry).catch(() => undefined));
+    const waiting = nav.budget.race(settled(source.entry).catch(() => undefined));
+    const prefetched = await (source.entry.result.state === 'pending'
+      ? nav.started.time('prefetch', () => waiting)
+      : waiting);
     if (!prefetched) return undefined;
     await nav.budget.race(scripts);
     const partial = !isIntercepted(prefetched) && prefetched.state.pendingAt !== undefined;
     const plan = planFromEntry(source.status, partial);
     if (plan.first === 'entry') return { page: prefetched, after: plan.after };
     // Nothing held is merged into it: named only for the interception, it is asked for whole.
-    const page = await fetchPage(
-      target,
-      source.intercepted ? from : '',
-      'full',
-      nav.controller.signal,
-      undefined,
-      true,
+    const page = await nav.started.time('request', () =>
+      fetchPage(target, source.intercepted ? from : '', 'full', nav.controller.signal, undefined, true),
     );
     return { page, after: undefined };
   }
@@ -278,17 +277,21 @@ export function createRouter(options: RouterOptions): Router {
     const pushed = kind === 'push' || kind === 'replace';
     const under = kind === 'refresh' ? snapshot.state.mainUrl : undefined;
     const mode = pushed && effects.hasLoadingState?.(target.pathname) ? 'auto' : undefined;
-    const fetching = fetchPage(target, from, mode, nav.controller.signal, leaving.state, layoutsOutOfDate);
+    const fetching = nav.started.time('request', () =>
+      fetchPage(target, from, mode, nav.controller.signal, leaving.state, layoutsOutOfDate),
+    );
     if (pushed) prefetcher.addTemporary(target, fetching);
     // Under an intercepted route, a refresh refreshes the page under it too.
     const below = under
-      ? fetchPage(
-          new URL(under, target),
-          under,
-          undefined,
-          nav.controller.signal,
-          leaving.state,
-          layoutsOutOfDate,
+      ? nav.started.time('request', () =>
+          fetchPage(
+            new URL(under, target),
+            under,
+            undefined,
+            nav.controller.signal,
+            leaving.state,
+            layoutsOutOfDate,
+          ),
         )
       : undefined;
     const [page, main] = await Promise.all([fetching, below]);
@@ -471,7 +474,8 @@ export function createRouter(options: RouterOptions): Router {
         return started.outcome;
       }
       // Phase 1: the cache decision.
-      const found = prefetcher.lookup(target);
+      const found = started.time('cache', () => prefetcher.lookup(target));
+      started.note({ entry: found?.status ?? 'missing' });
       let source: CacheSource | undefined;
       if (found && chooseSource(found) === 'entry' && found.status !== 'expired') {
         prefetcher.use(found.entry);
