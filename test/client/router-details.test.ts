@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createNavigationEvents } from '../../client/navigation-events';
-import type { NavigationDetails, NavigationEvent } from '../../client/router';
+import type { NavigationEvent } from '../../client/router';
+import type { NavigationDetails } from '../../client/router-types';
 import { answer, flush, harness, jsonResponse, prefetchAnswer, start } from '../helpers/router-harness';
 
 vi.mock('react', () => {
