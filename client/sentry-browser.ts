@@ -1,15 +1,19 @@
 /**
  * The Sentry browser SDK, in a chunk of its own that the entry imports only with a config and only
  * after hydration. Every envelope goes to our tunnel path, so the page talks to its
- * own origin alone. Each error arrives here once (client/error-reporting.ts sees to that).
+ * own origin alone. Each error arrives here once (client/error-reporting.ts sees to that). With a
+ * traces rate, tracing's own chunk (`sentry-tracing.ts`) loads first and the SDK starts with it.
  */
-import { init, reactErrorHandler, withScope } from '@sentry/react';
+import { getClient, init, reactErrorHandler, withScope } from '@sentry/react';
 import { digestFrom } from '../shared/error-messages.js';
 import { scrubBreadcrumb, scrubEvent } from '../shared/sentry-privacy.js';
 import type { BrowserSentryConfig } from '../shared/sentry-browser-config.js';
 import type { Capture, ErrorKind } from './error-reporting.js';
+import type { TracedPage } from './sentry-tracing.js';
 
-export function startSentry(config: BrowserSentryConfig): Capture {
+export async function startSentry(config: BrowserSentryConfig, page: TracedPage): Promise<Capture> {
+  const tracing = config.tracesSampleRate ? await import('./sentry-tracing.js') : undefined;
+  const traced = tracing && tracing.tracingOptions(config.tracesSampleRate!, page);
   init({
     dsn: config.dsn,
     tunnel: config.tunnel,
@@ -19,7 +23,17 @@ export function startSentry(config: BrowserSentryConfig): Capture {
     dataCollection: { userInfo: false, cookies: false, httpHeaders: false, urlQueryParams: false },
     beforeSend: scrubEvent,
     beforeBreadcrumb: scrubBreadcrumb,
+    ...(traced
+      ? {
+          tracesSampleRate: traced.tracesSampleRate,
+          tracePropagationTargets: traced.tracePropagationTargets,
+          beforeSendSpan: traced.beforeSendSpan,
+          integrations: [traced.integration],
+        }
+      : {}),
   });
+  const client = getClient();
+  if (tracing && client) tracing.startTracing(client, config, page);
   // Sentry's handler for these very hooks. With a callback it marks the event handled: a boundary
   // showed its fallback, or React recovered; an uncaught error is not handled.
   const handled = () => {};
