@@ -41,7 +41,9 @@ export function browserEffects(importers: Importers): RouterEffects {
     },
     hasLoadingState: (pathname) => routeOf(pathname)?.branch.some((node) => node.files.loading) ?? false,
     readScroll: () => ({ x: scrollX, y: scrollY }),
-    now: () => Date.now(),
+    // Epoch milliseconds on the performance timeline's clock, which never jumps with the system
+    // clock, and which the Sentry SDK times spans with: a navigation's phases line up with them.
+    now: () => performance.timeOrigin + performance.now(),
     storage: {
       get: () => sessionStorage.getItem(LAST_HARD_NAVIGATION),
       set: (value) => sessionStorage.setItem(LAST_HARD_NAVIGATION, value),

@@ -15,9 +15,7 @@ export const pageEffects = {
   go: (delta: number) => history.go(delta),
   setTimeout: (callback: () => void, ms: number): unknown => setTimeout(callback, ms),
   clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  /** Times navigations' phases: the clock of the performance timeline, as epoch milliseconds. */
-  now: () => performance.timeOrigin + performance.now(),
-} satisfies Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout' | 'now'> & {
+} satisfies Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout'> & {
   reload(): void;
 };
 

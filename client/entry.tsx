@@ -45,11 +45,7 @@ async function start(state: PageState): Promise<void> {
   addEventListener('pagehide', () => router.saveScroll());
   // Errors are caught from the first render; the Sentry SDK (with a DSN only) loads after hydration.
   const reporting = createErrorReporting(window.__SWITCHYARD_SENTRY__, async (sentry) =>
-    (await import('./sentry-browser.js')).startSentry(sentry, {
-      pattern: state.pattern,
-      routeFiles: Object.keys(importers),
-      onNavigation: (listener) => router.onNavigation(listener),
-    }),
+    (await import('./sentry-browser.js')).startSentry(sentry, { state, importers, router }),
   );
   // The first commit is the end of hydration (or of its failure, which an error boundary shows).
   let hydrated!: () => void;

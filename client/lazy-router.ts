@@ -25,7 +25,7 @@ export interface LazyRouterOptions {
    * numbering and one set of listeners; called once, by the first call that needs it.
    */
   load(events: NavigationEvents): Promise<Router>;
-  effects: Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout' | 'now'> & {
+  effects: Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout'> & {
     /** Loads the document's URL again (`location.reload()`): where `assign` may only scroll. */
     reload(): void;
   };
@@ -68,7 +68,7 @@ export function toLocal(href: string): string {
 export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
   const { effects, budgetMs, reportError = console.error } = options;
   const listeners = new Set<() => void>();
-  const events = createNavigationEvents(reportError, effects.now);
+  const events = createNavigationEvents(reportError);
   let snapshot = firstSnapshot(options.initial, effects.currentHref());
   let loaded: Router | undefined;
   let loading: Promise<Router> | undefined;

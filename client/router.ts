@@ -30,7 +30,8 @@ import { startDeadline, TimeoutError, type Deadline } from './deadline.js';
 import { hardNavigate } from './hard-navigation.js';
 import { firstSnapshot, toLocal } from './lazy-router.js';
 import { createHeldPages } from './held-pages.js';
-import { createNavigationEvents, SUPERSEDED, type StartedNavigation } from './navigation-events.js';
+import { timeNavigation, type TimedNavigation } from './navigation-details.js';
+import { createNavigationEvents, SUPERSEDED } from './navigation-events.js';
 import { pageOver, spliceIntercepted } from './page-data-client.js';
 import { createPageFetcher, FollowRedirect, LoadDocument, SCRIPTS_TIMED_OUT } from './page-fetch.js';
 import { createPrefetcher, settled, type Found } from './prefetcher.js';
@@ -75,7 +76,7 @@ interface CacheSource {
  * its own), what aborts its fetches, and its time budget.
  */
 interface Navigation {
-  started: StartedNavigation;
+  started: TimedNavigation;
   controller: AbortController;
   /** Starts at the click; bounds the wait on a prefetch still on its way, and on its scripts. */
   budget: Deadline;
@@ -106,12 +107,15 @@ export function createRouter(options: RouterOptions): Router {
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
   const listeners = new Set<() => void>();
-  const events = options.events ?? createNavigationEvents(effects.reportError, effects.now);
+  const events = options.events ?? createNavigationEvents(effects.reportError);
+  /** Starts a navigation, recording what it does while someone listens (navigation-details.ts). */
+  const startNavigation = (kind: NavigationKind, url: string) =>
+    timeNavigation(events.start(kind, url), events.listening(), effects.now);
   const held = createHeldPages(HISTORY_ENTRIES_HELD);
   let currentKey = initial.history?.key ?? effects.newKey();
   let place = placeOf(initial.history);
   /** The navigations that commit inside a view transition, and its direction. */
-  const transitions = new WeakMap<StartedNavigation, NavigationDirection>();
+  const transitions = new WeakMap<TimedNavigation, NavigationDirection>();
   let inFlight: Navigation | undefined;
   let snapshot: RouterSnapshot = firstSnapshot(initial, effects.currentHref());
   effects.replaceState({ key: currentKey, ...place }, snapshot.href);
@@ -138,14 +142,14 @@ export function createRouter(options: RouterOptions): Router {
    * Aborts the attempt in flight, if any; it will never commit. Its navigation is superseded,
    * unless `next` is that navigation going on (to a redirect's target).
    */
-  function cancel(next?: StartedNavigation): void {
+  function cancel(next?: TimedNavigation): void {
     if (inFlight && inFlight.started !== next) inFlight.started.settle(SUPERSEDED);
     inFlight?.controller.abort();
     inFlight?.budget.clear();
     inFlight = undefined;
   }
 
-  function begin(started: StartedNavigation): Navigation {
+  function begin(started: TimedNavigation): Navigation {
     cancel(started);
     const budget = startDeadline(effects, routeScriptTimeoutMs, SCRIPTS_TIMED_OUT);
     inFlight = { started, controller: new AbortController(), budget };
@@ -158,7 +162,7 @@ export function createRouter(options: RouterOptions): Router {
    * Phase 5: a full page load of the target (hard-navigation.ts guards against a loop). Refused
    * as a loop, the navigation ends `failed` and the page stays.
    */
-  function fallBack(started: StartedNavigation, href: string, why: string, error?: unknown): void {
+  function fallBack(started: TimedNavigation, href: string, why: string, error?: unknown): void {
     publish({ pending: false });
     const leaving = (url: string) => started.settle({ status: 'hard', url });
     if (!hardNavigate(effects, href, { why, error, leaving }))
@@ -166,7 +170,7 @@ export function createRouter(options: RouterOptions): Router {
   }
 
   /** Leaves the app for a URL the router does not render (another origin, a route handler). */
-  function leave(started: StartedNavigation, url: string): void {
+  function leave(started: TimedNavigation, url: string): void {
     started.settle({ status: 'hard', url });
     effects.assign(url);
   }
@@ -176,7 +180,7 @@ export function createRouter(options: RouterOptions): Router {
    * reusable or stale), or nothing (a fetch of its own).
    */
   async function load(
-    started: StartedNavigation,
+    started: TimedNavigation,
     href: string,
     kind: NavigationKind,
     scroll: ScrollIntent,
@@ -334,7 +338,7 @@ export function createRouter(options: RouterOptions): Router {
    * answers with a real 307/308. A redirect to the page already shown does nothing.
    */
   async function followRedirect(
-    started: StartedNavigation,
+    started: TimedNavigation,
     location: string,
     kind: 'push' | 'replace',
     scroll: ScrollIntent,
@@ -420,7 +424,7 @@ export function createRouter(options: RouterOptions): Router {
 
   /** The page on screen again from the server, client state kept: a navigation of kind `refresh`. */
   function reload(): Promise<NavigationOutcome> {
-    const started = events.start('refresh', snapshot.href);
+    const started = startNavigation('refresh', snapshot.href);
     return settle(started, load(started, snapshot.href, 'refresh', { kind: 'keep' }, currentKey));
   }
 
@@ -428,7 +432,7 @@ export function createRouter(options: RouterOptions): Router {
    * The outcome of a navigation, which comes at its commit: what a loading state stands for is
    * still on its way then. A bug that escapes `load` is reported, and ends the navigation.
    */
-  function settle(started: StartedNavigation, attempt: Promise<void>): Promise<NavigationOutcome> {
+  function settle(started: TimedNavigation, attempt: Promise<void>): Promise<NavigationOutcome> {
     attempt.catch((error: unknown) => {
       effects.reportError?.('switchyard: a navigation failed', error);
       started.settle({ status: 'aborted', reason: 'failed' });
@@ -447,11 +451,11 @@ export function createRouter(options: RouterOptions): Router {
       const current = new URL(effects.currentHref());
       const kind = replace ? 'replace' : 'push';
       if (target.origin !== current.origin) {
-        const started = events.start(kind, target.href);
+        const started = startNavigation(kind, target.href);
         leave(started, target.href);
         return started.outcome;
       }
-      const started = events.start(kind, toLocal(target.href));
+      const started = startNavigation(kind, toLocal(target.href));
       if (viewTransition) transitions.set(started, 'forward');
       const intent: ScrollIntent = !scroll
         ? { kind: 'keep' }
@@ -499,7 +503,7 @@ export function createRouter(options: RouterOptions): Router {
     async onPopState(entry) {
       const page = entry ? held.get(entry.key) : undefined;
       const href = toLocal(effects.currentHref());
-      const started = events.start('pop', href);
+      const started = startNavigation('pop', href);
       // The page we leave keeps its scroll position for when the user comes back to it.
       held.keepScroll(currentKey, effects.readScroll());
       currentKey = entry?.key ?? effects.newKey();

@@ -18,15 +18,16 @@ import { decodePathname, matchRoute } from '../shared/match-route.js';
 import { assembleRouteTree } from '../shared/route-tree.js';
 import type { BrowserSentryConfig } from '../shared/sentry-browser-config.js';
 import { withoutQuery } from '../shared/sentry-privacy.js';
-import type { NavigationDetails, NavigationListener, NavigationPhaseName } from './router-types.js';
+import type { PageState } from '../shared/page-state.js';
+import type { NavigationDetails, NavigationPhaseName, Router } from './router-types.js';
 
 /** What the page hands the SDK for tracing. */
 export interface TracedPage {
-  /** The route pattern of the document the server rendered (`null`: no route matched). */
-  pattern: string | null;
-  /** The app's component files, to name a URL by the route it matches. */
-  routeFiles: readonly string[];
-  onNavigation(listener: NavigationListener): () => void;
+  /** The document's state: its `pattern` names the page load (`null`: no route matched). */
+  state: Pick<PageState, 'pattern'>;
+  /** The route modules by file: their names tell the client which route a URL matches. */
+  importers: Readonly<Record<string, unknown>>;
+  router: Pick<Router, 'onNavigation'>;
 }
 
 type Client = NonNullable<ReturnType<typeof getClient>>;
@@ -116,7 +117,7 @@ export function tracingOptions(
   return {
     tracesSampleRate: rate,
     tracePropagationTargets: TRACE_PROPAGATION_TARGETS,
-    beforeSendSpan: scrubBrowserSpan(location.origin, routePatterns(page.routeFiles)),
+    beforeSendSpan: scrubBrowserSpan(location.origin, routePatterns(Object.keys(page.importers))),
     // The page load and navigations are started here, from the router's own events.
     integration: browserTracingIntegration({ instrumentPageLoad: false, instrumentNavigation: false }),
   };
@@ -127,14 +128,14 @@ export function tracingOptions(
  * and, from then on, one span per navigation. Returns the unsubscribe.
  */
 export function startTracing(client: Client, config: BrowserSentryConfig, page: TracedPage): () => void {
-  const patternOf = routePatterns(page.routeFiles);
+  const patternOf = routePatterns(Object.keys(page.importers));
   startBrowserTracingPageLoadSpan(
     client,
-    { name: page.pattern ?? NO_ROUTE, attributes: { 'sentry.segment.name.source': 'route' } },
+    { name: page.state.pattern ?? NO_ROUTE, attributes: { 'sentry.segment.name.source': 'route' } },
     config.trace ?? {},
   );
   const open = new Map<number, Span>();
-  return page.onNavigation((event) => {
+  return page.router.onNavigation((event) => {
     if (event.type === 'start') {
       const url = new URL(event.url, location.href);
       const span = startBrowserTracingNavigationSpan(

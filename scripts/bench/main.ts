@@ -22,6 +22,7 @@ import { curveCharts, curveTables } from './curve-report';
 import { itemCurve, navigationCurve, routeCurve, type NavigationPoint } from './curves';
 import { microBenchmarks } from './micro';
 import { printReport, type BenchResults } from './report';
+import { measureSentry } from './sentry';
 import { measureTypecheck } from './typecheck';
 import { ROUTES } from './typed-routes-app';
 import { rssMiB, startServer, stopServer, type RunningServer, type ServerName } from './servers';
@@ -105,6 +106,19 @@ try {
     richPageData: richPageData('2'),
   };
 
+  step(
+    `Sentry: first-load JS with tracing off and on; CPU per request with tracing off, ${REPS} × ${SECONDS} s`,
+  );
+  const sentry = await measureSentry({
+    outDir: builds.switchyard,
+    noSentry: sy,
+    page: PAGE,
+    reps: REPS,
+    seconds: SECONDS,
+    warmUpSeconds: WARM_UP_SECONDS,
+    medians,
+  });
+
   step('browser: Chromium on loopback and on the slow profile');
   const browserFigures: Record<string, Record<'switchyard' | 'bare', BrowserFigures>> = {};
   let adoption: AdoptionFigures | undefined;
@@ -182,6 +196,7 @@ try {
     rssMiB: rss,
     coldStartMs: cold,
     bytes,
+    sentry,
     browser: browserFigures,
     feed,
     micro,

@@ -7,6 +7,7 @@ import type { BrowserFigures } from './browser';
 import type { Sizes } from './bytes';
 import type { CodeSize } from './runtime';
 import type { LoadFigures } from './load';
+import type { SentryFigures } from './sentry';
 import type { TypecheckFigures } from './typecheck';
 import type { Curves } from './curve-report';
 
@@ -28,6 +29,8 @@ export interface BenchResults {
     /** Missing in results from before rich loader data was encoded. */
     richPageData?: { encodedGzip: number; plainGzip: number };
   };
+  /** Missing in results from before browser tracing. */
+  sentry?: SentryFigures;
   browser: Record<string, Pair<BrowserFigures>>;
   feed: { load: LoadFigures; ttfbMs: number; html: Sizes; rssMiB: number };
   micro: { statusUs: number; prune10kUs: number; match1000RoutesUs: number };
@@ -191,6 +194,8 @@ export function tableRows(r: BenchResults): Row[] {
     verdict(pageData.answer.encoding !== 'identity', 'not compressed'),
   ]);
 
+  if (r.sentry) rows.push(...sentryRows(r.sentry));
+
   for (const [profile, figures] of Object.entries(r.browser)) {
     const { switchyard: s, bare: b } = figures;
     rows.push([
@@ -340,6 +345,42 @@ function curveRows({ routes, items, navigations }: Curves): Row[] {
     ]);
   }
   return rows;
+}
+
+/**
+ * Sentry's rows: the bare column holds the server without Sentry. Tracing must not change the
+ * first-load JavaScript, and off, must not cost CPU beyond the error SDK's.
+ */
+export function sentryRows(f: SentryFigures): Row[] {
+  const { noSentry, tracingOff, tracingOn } = f.firstLoadJs;
+  const same = noSentry.gzip === tracingOff.gzip && tracingOff.gzip === tracingOn.gzip;
+  const cpu = f.cpu.tracingOff.cpuMsPerRequest / f.cpu.noSentry.cpuMsPerRequest;
+  return [
+    [
+      'first-load JS gzip: Sentry with tracing off / on (without Sentry)',
+      `${kib(tracingOff.gzip)} / ${kib(tracingOn.gzip)}`,
+      kib(noSentry.gzip),
+      `+${kib(tracingOn.gzip - noSentry.gzip)}`,
+      'the same bytes',
+      verdict(same, `${kib(tracingOn.gzip - noSentry.gzip)} more`),
+    ],
+    [
+      'Sentry SDK / its tracing, loaded after hydration, gzip',
+      `${kib(f.afterHydration.sdk.gzip)} / ${kib(f.afterHydration.tracing.gzip)}`,
+      '',
+      '',
+      '',
+      '',
+    ],
+    [
+      'server CPU per request, Sentry with tracing off (without Sentry)',
+      ms(f.cpu.tracingOff.cpuMsPerRequest),
+      ms(f.cpu.noSentry.cpuMsPerRequest),
+      times(cpu),
+      '≤ 1.05 ×',
+      verdict(cpu <= 1.05, `by ${times(cpu - 1.05)}`),
+    ],
+  ];
 }
 
 export function printReport(r: BenchResults): void {

@@ -25,11 +25,16 @@ export function commandOf(name: ServerName, outDir: string): string[] {
     : ['bin/switchyard.js', 'start', '--out', outDir, '--port', '0'];
 }
 
-export function startServer(name: ServerName, outDir: string): Promise<RunningServer> {
+/** Without Sentry unless `env` sets `SENTRY_DSN` (and its other settings). */
+export function startServer(
+  name: ServerName,
+  outDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const started = performance.now();
   const child = spawn(process.execPath, commandOf(name, outDir), {
     cwd: FRAMEWORK_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', SENTRY_DSN: '' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', SENTRY_DSN: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -4,6 +4,7 @@
  * state showed, and how many page-data requests it made. Nothing is recorded without a listener.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { timeNavigation } from '../../client/navigation-details';
 import { createNavigationEvents } from '../../client/navigation-events';
 import type { NavigationEvent } from '../../client/router';
 import type { NavigationDetails } from '../../client/router-types';
@@ -100,8 +101,8 @@ describe('the details of a navigation', () => {
 
   test('with no listener at its start a navigation records nothing, and its work still runs', () => {
     const now = vi.fn(() => 5);
-    const events = createNavigationEvents(() => {}, now);
-    const started = events.start('push', '/b');
+    const events = createNavigationEvents(() => {});
+    const started = timeNavigation(events.start('push', '/b'), events.listening(), now);
     const seen: NavigationEvent[] = [];
     events.subscribe((event) => seen.push(event));
     expect(started.time('request', () => 'answer')).toBe('answer');

@@ -21,8 +21,7 @@ const slugOf = (name: string) => (name === 'index' ? [] : name.split('/'));
 /** A page's first highlighting compiles its languages' grammars: seconds on a busy machine. */
 const RENDER_TIMEOUT = 60_000;
 /** The pages drawn with pictures, and how many each holds. */
-const FIGURES = { navigation: 3, 'prefetch-cache': 3 } as const;
-
+const FIGURES = { navigation: 3, 'prefetch-cache': 3, monitoring: 1 } as const;
 test('the index links every other page, so the docs nav lists each in a chosen place', () => {
   const linked = new Set([...source('index').matchAll(/\]\(\/docs\/([a-z0-9/-]+)\)/g)].map((m) => m[1]));
   expect(names.filter((name) => name !== 'index' && !linked.has(name))).toEqual([]);
