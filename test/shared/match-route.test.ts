@@ -153,12 +153,12 @@ describe('matchRoute', () => {
     expect(matchRoute(t, ['shop', '7'])!.pattern).toBe('/shop/[id]');
   });
 
-  test('among thousands of top-level folders each URL finds its own', () => {
-    const files = Array.from({ length: 5000 }, (_, i) => (i % 2 ? `s${i}/[id]/page.tsx` : `s${i}/page.tsx`));
+  test('among a thousand top-level folders each URL finds its own', () => {
+    const files = Array.from({ length: 1000 }, (_, i) => (i % 2 ? `s${i}/[id]/page.tsx` : `s${i}/page.tsx`));
     const t = buildRouteTree(files);
-    expect(matchRoute(t, ['s4998'])!.pattern).toBe('/s4998');
-    expect(matchRoute(t, ['s4999', '3'])!.params).toEqual({ id: '3' });
-    expect(matchRoute(t, ['s4999'])).toBeUndefined();
+    expect(matchRoute(t, ['s998'])!.pattern).toBe('/s998');
+    expect(matchRoute(t, ['s999', '3'])!.params).toEqual({ id: '3' });
+    expect(matchRoute(t, ['s999'])).toBeUndefined();
   });
 
   test('a route handler competes with pages by the same priority, and is the last node of its branch', () => {
