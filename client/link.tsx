@@ -13,14 +13,16 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import type { Href } from '../shared/href.js';
+import type { CheckedHref, Href, Register } from '../shared/href.js';
 import { isRouterClick } from './link-click.js';
 import { observeForPrefetch } from './prefetch-triggers.js';
 import { RouterContext } from './router-context.js';
 
-export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+export type LinkProps<U extends string = Href> = LinkBaseProps & {
   /** A URL some route answers, once the app's route types are generated. */
-  href: Href;
+  href: CheckedHref<U>;
+};
+interface LinkBaseProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** `true` prefetches scripts and all data; `false` never prefetches; unset prefetches down to the first loading state. */
   prefetch?: boolean;
   /** Replace the current history entry instead of pushing one. */
@@ -65,15 +67,25 @@ export function useLinkStatus(): LinkStatus {
  * @example
  * <Link href={`/photos/${photo.id}`}>{photo.title}</Link>
  */
-export const Link: (props: LinkProps) => ReactNode =
-  typeof document === 'undefined' ? ServerLink : BrowserLink;
+export const Link = (typeof document === 'undefined' ? ServerLink : BrowserLink) as LinkComponent;
+
+/**
+ * Generic in the URL when the app has route types, so that each link checks its own URL (among
+ * the few paths under its first segment); a plain component taking any string without them.
+ */
+type LinkComponent = Register extends { urls: object }
+  ? <U extends string>(props: LinkProps<U>) => ReactNode
+  : (props: LinkProps<string>) => ReactNode;
+
+/** The props as the link itself sees them: the URL was checked where the link was written. */
+type AnyLinkProps = Omit<LinkProps, 'href'> & { href: string };
 
 /**
  * On the server a link is its anchor and nothing more: no hooks, no handlers (none would run
  * there), so a page of many links renders as fast as one of plain `<a>`. The browser renders the
  * same attributes, so hydration matches.
  */
-function ServerLink(props: LinkProps) {
+function ServerLink(props: AnyLinkProps) {
   // Most links carry none of the router's own props: copied as they are, which is several times
   // cheaper than a rest pattern that leaves some out.
   if (!('prefetch' in props || 'replace' in props || 'scroll' in props || 'viewTransition' in props))
@@ -99,7 +111,7 @@ function BrowserLink({
   onMouseEnter,
   onTouchStart,
   ...rest
-}: LinkProps) {
+}: AnyLinkProps) {
   const router = useContext(RouterContext)?.router;
   const ref = useRef<HTMLAnchorElement>(null);
   const kind = prefetch ? 'full' : 'auto';

@@ -3,7 +3,7 @@
  * `useSyncExternalStore`, and the hooks that read it. No routing logic lives here.
  */
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
-import type { Href } from '../shared/href.js';
+import type { TakingHref } from '../shared/href.js';
 import type { Params } from '../shared/match-route.js';
 import type { PageState } from '../shared/page-state.js';
 import type {
@@ -30,14 +30,14 @@ function useRouterContext(hook: string): RouterContextValue {
 
 export interface AppRouter {
   /** Resolves when the navigation settles: committed, aborted or a full page load; never rejects. */
-  push(href: Href, options?: Omit<NavigateOptions, 'replace'>): Promise<NavigationOutcome>;
-  replace(href: Href, options?: Omit<NavigateOptions, 'replace'>): Promise<NavigationOutcome>;
+  push: TakingHref<[options?: Omit<NavigateOptions, 'replace'>], Promise<NavigationOutcome>>;
+  replace: TakingHref<[options?: Omit<NavigateOptions, 'replace'>], Promise<NavigationOutcome>>;
   back(): void;
   forward(): void;
   /** Fetches the current page's data again; client state is kept. */
   refresh(): Promise<NavigationOutcome>;
   /** Prefetches a URL's scripts and all its data (a `full` entry); resolves when it settles. */
-  prefetch(href: Href): Promise<PrefetchOutcome>;
+  prefetch: TakingHref<[], Promise<PrefetchOutcome>>;
   /**
    * Hears every navigation: `start`, then one `commit`, `abort` or `hard` with its id. Returns
    * the unsubscribe, for an effect's cleanup.
@@ -55,14 +55,15 @@ export interface AppRouter {
  */
 export function useRouter(): AppRouter {
   const { router } = useRouterContext('useRouter');
+  // The URLs were checked where `push`, `replace` and `prefetch` were called: here they are strings.
   return useMemo(
     () => ({
-      push: (href, options) => router.navigate(href, { ...options, replace: false }),
-      replace: (href, options) => router.navigate(href, { ...options, replace: true }),
+      push: (href: string, options) => router.navigate(href, { ...options, replace: false }),
+      replace: (href: string, options) => router.navigate(href, { ...options, replace: true }),
       back: () => router.back(),
       forward: () => router.forward(),
       refresh: () => router.refresh(),
-      prefetch: (href) => router.prefetch(href, 'full'),
+      prefetch: (href: string) => router.prefetch(href, 'full'),
       subscribe: (listener) => router.onNavigation(listener),
     }),
     [router],

@@ -21,16 +21,17 @@ interface PatternEntry {
 }
 
 /** The page patterns of the app's generated types; none without them. */
-type Pages = Register extends { pages: infer T extends Record<string, PatternEntry> }
-  ? T
-  : Record<never, never>;
+type Pages = Register extends { pages: infer T } ? T : Record<never, never>;
 /** The layout patterns (a layout folder's URL pattern, `/` for the root). */
-type Layouts = Register extends { layouts: infer T extends Record<string, PatternEntry & { slots: string }> }
-  ? T
-  : Record<never, never>;
-type Routes = Register extends { routes: infer T extends Record<string, { params: object }> }
-  ? T
-  : Record<never, never>;
+type Layouts = Register extends { layouts: infer T } ? T : Record<never, never>;
+type Routes = Register extends { routes: infer T } ? T : Record<never, never>;
+
+/**
+ * The entry of pattern `P` in map `M`. Every lookup goes through this generic form: checking
+ * `Pages[P]` written against the app's own map would relate each of its thousand patterns to
+ * each other one, once per helper.
+ */
+type EntryOf<M, P> = P extends keyof M ? M[P] : never;
 
 /** A URL pattern with a page: `'/photos/[id]'`. */
 export type PagePattern = keyof Pages & string;
@@ -58,8 +59,9 @@ interface GenericPageProps<P, D, S> {
 }
 
 /** Looked up by pattern without a constraint on `P`: a `Params | pattern` argument would spoil the index. */
-type PagePropsOf<P> = P extends PagePattern
-  ? GenericPageProps<Pages[P]['params'], DataOf<Pages[P]['server']>, SearchOf<Pages[P]['server']>>
+type PagePropsOf<P> = PagePropsIn<EntryOf<Pages, P>>;
+type PagePropsIn<E> = E extends PatternEntry
+  ? GenericPageProps<E['params'], DataOf<E['server']>, SearchOf<E['server']>>
   : never;
 
 /**
@@ -84,10 +86,9 @@ interface GenericLayoutProps<P, D> {
   children: ReactNode;
 }
 
-type LayoutPropsOf<P> = P extends LayoutPattern
-  ? GenericLayoutProps<Layouts[P]['params'], DataOf<Layouts[P]['server']>> & {
-      [Slot in Layouts[P]['slots']]: ReactNode;
-    }
+type LayoutPropsOf<P> = LayoutPropsIn<EntryOf<Layouts, P>>;
+type LayoutPropsIn<E> = E extends PatternEntry & { slots: string }
+  ? GenericLayoutProps<E['params'], DataOf<E['server']>> & { [Slot in E['slots']]: ReactNode }
   : never;
 
 /**
@@ -131,17 +132,21 @@ export type LoadArgs<P extends Params | PagePattern | LayoutPattern = Params, S 
   : GenericLoadArgs<P, S>;
 
 type LoadArgsOf<P> = P extends PagePattern
-  ? GenericLoadArgs<Pages[P]['params'], SearchOf<Pages[P]['server']>>
-  : P extends LayoutPattern
-    ? GenericLoadArgs<Layouts[P]['params'], unknown>
-    : never;
+  ? LoadArgsIn<EntryOf<Pages, P>, true>
+  : LoadArgsIn<EntryOf<Layouts, P>, false>;
+type LoadArgsIn<E, Page extends boolean> = E extends PatternEntry
+  ? GenericLoadArgs<E['params'], Page extends true ? SearchOf<E['server']> : unknown>
+  : never;
 
 /** A URL pattern of a page, a layout or a route handler: what `useParams` accepts. */
 export type ParamsPattern = PagePattern | LayoutPattern | (keyof Routes & string);
 
 /** The params of a pattern: `{ id: string }` for `/photos/[id]`. */
-export type ParamsOf<P extends ParamsPattern> = P extends PagePattern
-  ? Pages[P]['params']
-  : P extends LayoutPattern
-    ? Layouts[P]['params']
-    : Routes[P & keyof Routes]['params'];
+export type ParamsOf<P extends ParamsPattern> = ParamsIn<
+  P extends PagePattern
+    ? EntryOf<Pages, P>
+    : P extends LayoutPattern
+      ? EntryOf<Layouts, P>
+      : EntryOf<Routes, P>
+>;
+type ParamsIn<E> = E extends { params: infer T } ? T : never;

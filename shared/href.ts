@@ -2,7 +2,9 @@
  * Typed URLs. The generated `routes.d.ts` of an app fills `Register` with its routes; then `Href`
  * is the union of URLs some route answers (plus `?…`, `#…` and absolute URLs), and `href()`
  * takes a pattern with exactly its params. An app with no generated types gets plain strings.
- * The types are one lookup and one template literal per route: no recursion over strings.
+ * A URL given to `Link`, `push` or `redirect` is inferred and its path looked up among the
+ * paths that share its first segment: a few template literal matches, no recursion over strings,
+ * and never a comparison with every route of the app.
  */
 import { parseSegment } from './segment.js';
 
@@ -35,6 +37,44 @@ export type UrlOf<R extends RouteMap> =
 export type Href = HrefIn<RegisteredRoutes>;
 type HrefIn<R> = R extends RouteMap ? UrlOf<R> : string;
 
+/**
+ * What a link, `push` or `redirect` given the URL `U` accepts: `U` itself when some route of the
+ * app answers it (or it leaves the app), else a type that names it, so the compiler's error
+ * shows the bad string. The functions infer `U` from their argument; only the URL's path is
+ * looked up, among the few paths that share its first segment.
+ */
+export type CheckedHref<U extends string> = RegisteredUrls extends UrlGroups
+  ? KnownUrl<U, RegisteredUrls>
+  : string;
+
+/** The generated URL paths by first segment; see `urls` in `routes.d.ts`. */
+type UrlGroups = Record<string, string>;
+type RegisteredUrls = Register extends { urls: infer U extends UrlGroups } ? U : undefined;
+
+/**
+ * A function taking a URL as its first parameter: generic in the URL when the app has route
+ * types, so that each call checks its own URL; plain `string` without them, at no cost.
+ */
+export type TakingHref<Rest extends unknown[], R> = RegisteredUrls extends UrlGroups
+  ? <U extends string>(href: CheckedHref<U>, ...rest: Rest) => R
+  : (href: string, ...rest: Rest) => R;
+
+/** Each member of `U` (a union of URLs is checked one by one). Generic in `M`, as the helpers below. */
+type KnownUrl<U extends string, M extends UrlGroups> = U extends ExternalUrl | `?${string}` | `#${string}`
+  ? U
+  : PathOf<U> extends GroupOf<PathOf<U>, M>
+    ? U
+    : `${U} (no route of this app answers it)`;
+/** A URL's path: what comes before its `#` and `?`. */
+type PathOf<U extends string> = U extends `${infer P}#${string}` ? BeforeQuery<P> : BeforeQuery<U>;
+type BeforeQuery<U extends string> = U extends `${infer P}?${string}` ? P : U;
+/** The paths that may answer `Path`: those under its first segment, or with a param first. */
+type GroupOf<Path extends string, M extends UrlGroups> = Path extends `/${infer Head}/${string}`
+  ? M[Head extends keyof M ? Head : '[dynamic]']
+  : Path extends `/${infer Head}`
+    ? M[Head extends keyof M ? Head : '[dynamic]']
+    : never;
+
 type ParamValue = string | number;
 type ParamsOf<T extends Record<string, string | string[]>> = {
   [K in keyof T]: T[K] extends string[] ? readonly ParamValue[] : ParamValue;
@@ -46,16 +86,16 @@ export type HrefArgs<R extends RouteMap, P extends keyof R> = keyof R[P]['params
   : [params: ParamsOf<R[P]['params']>];
 
 type Pattern = RegisteredRoutes extends RouteMap ? keyof RegisteredRoutes & string : string;
-type Args<P> = RegisteredRoutes extends RouteMap
-  ? P extends keyof RegisteredRoutes
-    ? HrefArgs<RegisteredRoutes, P>
+/**
+ * The params and result of `href(pattern)`. Generic in the route map `R` so that checking them
+ * never relates the app's thousand patterns to each other.
+ */
+type Args<R, P> = R extends RouteMap
+  ? P extends keyof R
+    ? HrefArgs<R, P>
     : never
   : [params?: Record<string, ParamValue | readonly ParamValue[]>];
-type Result<P> = RegisteredRoutes extends RouteMap
-  ? P extends keyof RegisteredRoutes
-    ? RegisteredRoutes[P]['path']
-    : never
-  : string;
+type Result<R, P> = R extends RouteMap ? (P extends keyof R ? R[P]['path'] : never) : string;
 
 /**
  * The URL of a route pattern with these params, each value percent-encoded; a catch-all takes
@@ -65,7 +105,10 @@ type Result<P> = RegisteredRoutes extends RouteMap
  * href('/photos/[id]', { id: 3 }); // '/photos/3'
  * href('/docs/[...path]', { path: ['a', 'b c'] }); // '/docs/a/b%20c'
  */
-export function href<P extends Pattern>(pattern: P, ...args: Args<P>): Result<P> {
+export function href<P extends Pattern>(
+  pattern: P,
+  ...args: Args<RegisteredRoutes, P>
+): Result<RegisteredRoutes, P> {
   const params: Record<string, ParamValue | readonly ParamValue[] | undefined> = { ...args[0] };
   const segments: string[] = [];
   for (const part of pattern.split('/').filter(Boolean)) {
@@ -100,7 +143,7 @@ export function href<P extends Pattern>(pattern: P, ...args: Args<P>): Result<P>
   const extra = Object.keys(params);
   if (extra.length > 0)
     throw new Error(`href("${pattern}"): no param ${extra.map((p) => `"${p}"`).join(', ')} in this pattern`);
-  return `/${segments.join('/')}` as Result<P>;
+  return `/${segments.join('/')}` as Result<RegisteredRoutes, P>;
 }
 
 function encodeValue(pattern: string, param: string, value: ParamValue): string {

@@ -173,6 +173,10 @@ export function formatRouteTypes({ routes, pages, layouts }: AppTypes, appPath: 
       `      ${JSON.stringify(route.pattern)}: { params: ${formatParams(route.params)}; path: ${paths} };`,
     );
   }
+  lines.push('    };', '    urls: {');
+  for (const [head, paths] of urlsByHead(routes)) {
+    lines.push(`      ${JSON.stringify(head)}: ${paths.map((p) => `\`${p}\``).join(' | ') || 'never'};`);
+  }
   lines.push('    };', '    pages: {');
   for (const page of pages) {
     lines.push(
@@ -188,6 +192,39 @@ export function formatRouteTypes({ routes, pages, layouts }: AppTypes, appPath: 
   }
   lines.push('    };', '  }', '}', '');
   return lines.join('\n');
+}
+
+/**
+ * The key of the paths whose first segment is a param: a static segment never starts with `[`,
+ * so no URL's first segment is this key.
+ */
+export const DYNAMIC_HEAD = '[dynamic]';
+
+/**
+ * The URL paths of the routes grouped by their first segment (`s1` for `/s1/new`, `''` for `/`),
+ * so that a link is compared with the few paths under its own first segment, never with all of
+ * the app's. The paths whose first segment is a param may follow any first segment: they are in
+ * every group, and alone under `DYNAMIC_HEAD` for a first segment no static path has.
+ */
+function urlsByHead(routes: readonly RouteType[]): Map<string, string[]> {
+  const dynamic: string[] = [];
+  const byHead = new Map<string, string[]>();
+  for (const path of routes.flatMap((r) => r.paths)) {
+    const head = /^\/([^/]*)/.exec(path)![1]!;
+    if (head.startsWith('${')) dynamic.push(path);
+    else if (byHead.has(head)) byHead.get(head)!.push(path);
+    else byHead.set(head, [path]);
+  }
+  const groups = new Map(
+    [...byHead].map(([head, paths]) => [unescapeTemplate(head), [...paths, ...dynamic]]),
+  );
+  groups.set(DYNAMIC_HEAD, dynamic);
+  return groups;
+}
+
+/** The text of a static segment as a template literal type wrote it. */
+function unescapeTemplate(text: string): string {
+  return text.replace(/\\([`\\]|\$\{)/g, '$1');
 }
 
 function formatParams(params: PropsType['params']): string {

@@ -3,7 +3,7 @@
  * control flow, not errors: the renderer turns them into a status and a boundary, and the
  * error reporter never sees them.
  */
-import type { Href } from './href.js';
+import type { CheckedHref } from './href.js';
 
 const SIGNAL = Symbol.for('switchyard.signal');
 
@@ -48,7 +48,7 @@ export function notFound(): never {
  * @example
  * if (!session) redirect(`/login?next=${encodeURIComponent(url)}`);
  */
-export function redirect(location: Href): never {
+export function redirect<U extends string>(location: CheckedHref<U>): never {
   throw signal<RedirectSignal>(`switchyard: redirect to ${location}`, {
     kind: 'redirect',
     location,
@@ -57,7 +57,7 @@ export function redirect(location: Href): never {
 }
 
 /** Like `redirect`, for a move that is for good: 308, which browsers and crawlers remember. */
-export function permanentRedirect(location: Href): never {
+export function permanentRedirect<U extends string>(location: CheckedHref<U>): never {
   throw signal<RedirectSignal>(`switchyard: permanent redirect to ${location}`, {
     kind: 'redirect',
     location,

@@ -198,6 +198,30 @@ describe('formatRouteTypes', () => {
     expect(text).toContain('      "/a`b": { params: {}; path: `/a\\`b` };');
   });
 
+  test('groups the URL paths by first segment, each group with the paths whose first segment is a param', () => {
+    const text = formatRouteTypes(
+      appTypesOf(
+        buildRouteTree([
+          'page.tsx',
+          'photos/page.tsx',
+          'photos/[id]/page.tsx',
+          'docs/[[...slug]]/page.tsx',
+          '[user]/about/page.tsx',
+          'a`b/page.tsx',
+        ]),
+      ),
+      '../../app',
+    );
+    const urls = text.slice(text.indexOf('    urls: {'), text.indexOf('    pages: {'));
+    expect(urls.split('\n').slice(1, -2)).toEqual([
+      '      "": `/` | `/${string}/about`;',
+      '      "a`b": `/a\\`b` | `/${string}/about`;',
+      '      "docs": `/docs` | `/docs/${string}` | `/${string}/about`;',
+      '      "photos": `/photos` | `/photos/${string}` | `/${string}/about`;',
+      '      "[dynamic]": `/${string}/about`;',
+    ]);
+  });
+
   test('pages and layouts reach their server modules as .js paths from the declaration file', () => {
     const text = formatRouteTypes(
       appTypesOf(
