@@ -4,13 +4,18 @@
  * it was closed there before (remembered in `localStorage`), with `?devtools` in the URL, and on
  * Alt+Shift+D when no field has the keyboard. The panel's code loads only then.
  */
-import type { DevtoolsSnapshot, RouterEffects } from '../router-types.js';
+import type { DevtoolsSnapshot, NavigationOutcome, RouterEffects } from '../router-types.js';
 import type { Router } from '../router.js';
 import { createDevtoolsClock } from './clock.js';
 
-/** What `window.__SWITCHYARD_DEVTOOLS__` offers: a read-only snapshot and the clock's buttons. */
+/**
+ * What `window.__SWITCHYARD_DEVTOOLS__` offers: a read-only snapshot, the clock's buttons, and a
+ * refresh (the app's pages need no refresh button of their own to try one from the console).
+ */
 export interface DevtoolsApi {
   snapshot(): DevtoolsSnapshot & { clockOffset: number };
+  /** `router.refresh()`: the page on screen (and, under a modal, the page below it) loaded again. */
+  refresh(): Promise<NavigationOutcome>;
   /** Moves the router's clock ahead by `ms` (statuses change as if that time had passed). */
   moveClock(ms: number): void;
   resetClock(): void;
@@ -41,6 +46,7 @@ export function installDevtools(router: Router, effects: Pick<RouterEffects, 'no
     snapshot: () => ({ ...router.devtools(), clockOffset: clock.offset() }),
     moveClock: clock.move,
     resetClock: clock.reset,
+    refresh: () => router.refresh(),
   });
   let close: (() => void) | undefined;
   const toggle = () => {

@@ -2,7 +2,6 @@ import { Link, type Head, type LayoutProps } from 'switchyard-react';
 import { Account } from '../components/account';
 import { NavLink } from '../components/nav-link';
 import { NavigationProgress } from '../components/navigation-progress';
-import { PagesViewed } from '../components/pages-viewed';
 import type { SiteData } from '../lib/types';
 import './styles.css';
 
@@ -48,9 +47,6 @@ export default function RootLayout({ children, data }: LayoutProps<Record<string
                   <NavLink href="/docs">Docs</NavLink>
                 </li>
                 <li>
-                  <NavLink href="/lab">Lab</NavLink>
-                </li>
-                <li>
                   <NavLink href="/me">You</NavLink>
                 </li>
               </ul>
@@ -63,11 +59,18 @@ export default function RootLayout({ children, data }: LayoutProps<Record<string
         </main>
         <footer className="site-footer">
           <div className="wrap">
-            <PagesViewed />
             <p>
               A demo of Switchyard, a small server-rendered React framework. Every picture is drawn from a
-              seed: no image files, no network. <Link href="/docs">Read the docs</Link>.
+              seed: no image files, no network.
             </p>
+            <ul className="footer-links">
+              <li>
+                <Link href="/docs">Read the docs</Link>
+              </li>
+              <li>
+                <Link href="/lab">For developers</Link>
+              </li>
+            </ul>
           </div>
         </footer>
       </body>

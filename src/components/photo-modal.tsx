@@ -57,14 +57,9 @@ export function PhotoModal({ labelledBy, fullPage, children }: PhotoModalProps) 
         <div className="modal-bar">
           {/* A plain anchor: the full page is a document load, never the modal again. */}
           <a href={fullPage}>Open the full page</a>
-          <span className="modal-actions">
-            <button type="button" className="button-quiet" onClick={() => router.refresh()}>
-              Refresh
-            </button>
-            <button type="button" className="modal-close" aria-label="Close" onClick={() => router.back()}>
-              ×
-            </button>
-          </span>
+          <button type="button" className="modal-close" aria-label="Close" onClick={() => router.back()}>
+            ×
+          </button>
         </div>
         {children}
       </div>

@@ -1,15 +1,21 @@
 /**
  * axe-core on every page of the demo, at a desktop and a phone size, with JavaScript on and in
- * the error states: no serious or critical violation anywhere. Each docs page is also
+ * the error states: no serious or critical violation anywhere. Each page is also
  * photographed at both sizes, in the same visit, into the git-ignored `.switchyard/screenshots/`,
- * so a change to how pages look can be seen, not guessed.
+ * so a change to how pages look can be seen, not guessed; a visitor page's console stays clean.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serveWithChromium, skipWithoutChromium, waitForHydration, type RunningServer } from './harness';
+import {
+  serveWithChromium,
+  signInAs,
+  skipWithoutChromium,
+  waitForHydration,
+  type RunningServer,
+} from './harness';
 
 const SCREENSHOTS = join(process.env.E2E_BUILD_ROOT ?? '.switchyard', 'screenshots');
 
@@ -36,23 +42,33 @@ const DOCS = readdirSync('docs')
   .filter((file) => file.endsWith('.md'))
   .map((file) => (file === 'index.md' ? '' : `/${file.slice(0, -'.md'.length)}`))
   .sort();
-/** Pages that hydrate; the docs pages are checked apart, with their screenshots. */
+/** Pages that hydrate; the docs pages are checked apart. Photo 3 has no comments, 36 has some. */
 const PAGES = [
   '/',
   '/photos/3',
+  '/photos/36',
   '/u/ada',
   '/tags',
   '/tags/nature',
   '/lab',
   '/lab/slow?delay=0',
+  '/lab/refresh',
   '/lab/caught-error',
   '/lab/client-error',
   '/lab/load-error',
   '/photos/9999',
   '/sign-in?next=%2Fme',
 ];
+/** Pages seen signed in, as the demo's user noor. */
+const SIGNED_IN = ['/me', '/photos/5'];
 /** Pages the server answers on its own: no app, nothing to hydrate. */
 const BARE = ['/lab/server-error', `/lab/redirect?to=${encodeURIComponent('//evil.example')}`];
+
+/** A file name for a page at a size: `/tags/nature` at 390 × 844 is `tags-nature-390x844`. */
+function shotName(path: string, size: { width: number; height: number }): string {
+  const words = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  return `${words || 'feed'}-${size.width}x${size.height}`;
+}
 
 /**
  * The serious and critical violations on the page as it is now, one line each. axe is in every
@@ -100,10 +116,41 @@ describe.skipIf(skipWithoutChromium)('accessibility (axe-core)', () => {
       return page;
     };
 
-    test.each(PAGES)('%s', async (path) => {
-      const page = await open(path);
+    /**
+     * One visit: axe, a screenshot, and the console, which holds no error, no failed request
+     * but the page's own status (a 404 page's 404) and no uncaught exception.
+     */
+    const visit = async (on: BrowserContext, path: string) => {
+      const page = await on.newPage();
+      const console: string[] = [];
+      page.on('console', (msg) => {
+        // Failed loads are recorded below with their URL, which this message lacks.
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource'))
+          console.push(msg.text());
+      });
+      page.on('pageerror', (error) => console.push(error.message));
+      page.on('response', (res) => {
+        if (res.status() >= 400) console.push(`${res.status()} for ${new URL(res.url()).pathname}`);
+      });
+      const response = await page.goto(server.url + path);
+      await waitForHydration(page);
+      await screenshot(page, shotName(path, size));
       expect(await violations(page)).toEqual([]);
+      const own = `${response!.status()} for ${new URL(server.url + path).pathname}`;
+      expect(console.filter((line) => line !== own)).toEqual([]);
       await page.close();
+    };
+
+    test.each(PAGES)('%s', (path) => visit(context, path));
+
+    test(`signed in: ${SIGNED_IN.join(', ')}`, async () => {
+      const signedIn = await browser.newContext({ viewport: size });
+      await signedIn.addInitScript({ content: AXE });
+      const page = await signedIn.newPage();
+      await signInAs(page, server.url, 'noor');
+      await page.close();
+      for (const path of SIGNED_IN) await visit(signedIn, path);
+      await signedIn.close();
     });
 
     test.each(DOCS)('/docs%s, and its screenshot', async (slug) => {
@@ -115,6 +162,7 @@ describe.skipIf(skipWithoutChromium)('accessibility (axe-core)', () => {
 
     test.each(BARE)('%s (the server’s own page)', async (path) => {
       const page = await open(path, false);
+      await screenshot(page, shotName(path, size));
       expect(await violations(page)).toEqual([]);
       await page.close();
     });
@@ -123,10 +171,10 @@ describe.skipIf(skipWithoutChromium)('accessibility (axe-core)', () => {
       const page = await open('/docs/routing');
       expect(await page.locator('.nav-list a[aria-current="page"]').allTextContents()).toEqual(['Docs']);
       // A soft navigation moves it.
-      await page.locator('.nav-list a[href="/lab"]').click();
+      await page.locator('.nav-list a[href="/tags"]').click();
       await expect
         .poll(() => page.locator('.nav-list a[aria-current="page"]').allTextContents())
-        .toEqual(['Lab']);
+        .toEqual(['Tags']);
       await page.goto(`${server.url}/photos/3`);
       await waitForHydration(page);
       const looks = await page.evaluate(() => {
@@ -152,18 +200,21 @@ describe.skipIf(skipWithoutChromium)('accessibility (axe-core)', () => {
       const caught = await open('/lab/caught-error');
       await caught.locator('#break').click();
       await caught.locator('#caught-message').waitFor();
+      await screenshot(caught, shotName('/lab/caught-error caught', size));
       expect(await violations(caught)).toEqual([]);
       await caught.close();
 
       const fallback = await open('/lab/client-error');
       await fallback.locator('#break').click();
       await fallback.getByText('Application error').waitFor();
+      await screenshot(fallback, shotName('/lab/client-error fallback', size));
       expect(await violations(fallback)).toEqual([]);
       await fallback.close();
 
       const feed = await open('/');
       await feed.locator('main a[href="/photos/3"]').first().click();
       await feed.locator('[role="dialog"]').waitFor();
+      await screenshot(feed, shotName('/photos/3 modal', size));
       expect(await violations(feed)).toEqual([]);
       await feed.close();
     });

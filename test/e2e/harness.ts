@@ -132,6 +132,15 @@ export function devtoolsSnapshot(page: Page): Promise<DevtoolsSnapshot> {
   return page.evaluate(() => (window as unknown as Devtools).__SWITCHYARD_DEVTOOLS__.snapshot());
 }
 
+/**
+ * `router.refresh()` through the devtools, as a developer tries it from the console: no page of
+ * the demo carries a refresh button. It does not wait for the refresh to finish.
+ */
+export async function refreshFromDevtools(page: Page): Promise<void> {
+  type Devtools = { __SWITCHYARD_DEVTOOLS__: { refresh(): Promise<unknown> } };
+  await page.evaluate(() => void (window as unknown as Devtools).__SWITCHYARD_DEVTOOLS__.refresh());
+}
+
 /** Waits (up to `timeout`) until no prefetch is running or waiting; gives the snapshot then. */
 export async function prefetchQueueIdle(page: Page, timeout: number): Promise<DevtoolsSnapshot> {
   await expect

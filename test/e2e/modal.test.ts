@@ -9,6 +9,7 @@ import {
   isDocument,
   isPageData,
   openPage,
+  refreshFromDevtools,
   serveWithChromium,
   skipWithoutChromium,
   waitForHydration,
@@ -129,7 +130,7 @@ describe.skipIf(skipWithoutChromium)('the photo modal in Chromium', () => {
     const refreshed = page.waitForResponse(
       (r) => isNavigationData(r.request()) && new URL(r.url()).pathname === href,
     );
-    await page.getByRole('dialog').getByRole('button', { name: 'Refresh' }).click();
+    await refreshFromDevtools(page);
     const response = await refreshed;
     // Asked from the page under the modal, so the server answers with the modal again.
     expect(new URL(response.url()).searchParams.get('_sy')).toBe('/');

@@ -224,14 +224,14 @@ describe.skipIf(skipWithoutChromium)('the prefetch cache in Chromium', () => {
         );
       },
     });
-    await expect.poll(() => requests.filter(isPrefetch).map(pathOf)).toContain('/lab');
+    await expect.poll(() => requests.filter(isPrefetch).map(pathOf)).toContain('/tags');
     await queueIdle(page);
     // A failed prefetch keeps its entry, marked failed, so its link is not fetched again.
-    expect(await entryOf(page, '/lab')).toMatchObject({ data: 'failed' });
+    expect(await entryOf(page, '/tags')).toMatchObject({ data: 'failed' });
     const before = requests.length;
-    await page.locator('header a[href="/lab"]').click();
-    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Lab');
-    expect(requests.slice(before).filter(isNavigationRequest).map(pathOf)).toEqual(['/lab']);
+    await page.locator('header a[href="/tags"]').click();
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Tags');
+    expect(requests.slice(before).filter(isNavigationRequest).map(pathOf)).toEqual(['/tags']);
     expect(requests.slice(before).filter((r) => r.resourceType() === 'document')).toEqual([]);
   });
 

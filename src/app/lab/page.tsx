@@ -4,13 +4,20 @@ export function head(): Head {
   return { title: 'Lab · Switchyard' };
 }
 
-/** An index of the pages that show the framework's moving parts. */
+/**
+ * The developers' corner, linked from the footer: pages that show the framework's moving parts.
+ * Links to pages that fail on purpose are never prefetched, so opening the lab logs no error;
+ * each failure shows when its link is clicked.
+ */
 export default function LabPage() {
   return (
     <>
       <div className="page-head">
         <h1>Lab</h1>
-        <p className="muted">Pages that exist to show how the framework behaves.</p>
+        <p className="muted">
+          For developers: pages that exist to show how the framework behaves. The pages that fail on purpose
+          are not prefetched, so each failure shows when you click it.
+        </p>
       </div>
       <ul className="lab-list">
         <li>
@@ -31,14 +38,18 @@ export default function LabPage() {
           — <code>prefetch=&#123;false&#125;</code>: nothing is fetched before the click.
         </li>
         <li>
-          <Link href="/lab/server-error">Server error</Link> — a loader that throws, with no{' '}
-          <code>error.tsx</code> above it: a 500 page with the fallback message and a digest, the same digest
-          as in the server log.
+          <Link href="/lab/server-error" prefetch={false}>
+            Server error
+          </Link>{' '}
+          — a loader that throws, with no <code>error.tsx</code> above it: a 500 page with the fallback
+          message and a digest, the same digest as in the server log.
         </li>
         <li>
-          <Link href="/lab/load-error">Load error</Link> — a loader that throws under an{' '}
-          <code>error.tsx</code>: a 500 whose boundary renders inside the site&apos;s layout, with the digest
-          and a retry.
+          <Link href="/lab/load-error" prefetch={false}>
+            Load error
+          </Link>{' '}
+          — a loader that throws under an <code>error.tsx</code>: a 500 whose boundary renders inside the
+          site&apos;s layout, with the digest and a retry.
         </li>
         <li>
           <Link href="/lab/client-error">Client error</Link> — a button that makes a component throw while
@@ -54,7 +65,14 @@ export default function LabPage() {
           link: a 308 to <code>/photos/7</code>.
         </li>
         <li>
-          <Link href="/photos/9999">An unknown photo</Link> — a 404 with the site&apos;s not-found page.
+          <Link href="/photos/9999" prefetch={false}>
+            An unknown photo
+          </Link>{' '}
+          — a 404 with the site&apos;s not-found page.
+        </li>
+        <li>
+          <Link href="/lab/refresh">Refresh</Link> — <code>router.refresh()</code>: the page&apos;s data
+          loaded again and rendered in place, with what the browser holds kept.
         </li>
         <li>
           <Link href="/cache-lab">Cache lab</Link> — one link of each kind of prefetch entry, and a walk
