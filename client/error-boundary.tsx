@@ -13,6 +13,7 @@ import { Component, type ComponentType, type ContextType, type ReactNode } from 
 import {
   CLIENT_ERROR_MESSAGE,
   digestFrom,
+  FALLBACK_CSS,
   SERVER_ERROR_MESSAGE,
   serverError,
 } from '../shared/error-messages.js';
@@ -130,15 +131,6 @@ export class SignalBoundary extends Component<
   }
 }
 
-/** Inline: the app's own stylesheets may be what failed. The same look as the server's page. */
-const FALLBACK_STYLE = {
-  fontFamily: 'system-ui, sans-serif',
-  maxWidth: '40rem',
-  margin: '4rem auto',
-  padding: '0 1rem',
-  lineHeight: 1.5,
-};
-
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { caught: unknown }> {
   override state = { caught: null as unknown };
 
@@ -158,10 +150,12 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { caugh
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>Application error</title>
           <meta name="robots" content="noindex" />
+          {/* Inline: the app's own stylesheets may be what failed. The same look as the server's page. */}
+          <style>{FALLBACK_CSS}</style>
         </head>
         <body>
-          <main role="alert" style={FALLBACK_STYLE}>
-            <h1 style={{ fontSize: '1.25rem' }}>{digest ? SERVER_ERROR_MESSAGE : CLIENT_ERROR_MESSAGE}</h1>
+          <main role="alert">
+            <h1>{digest ? SERVER_ERROR_MESSAGE : CLIENT_ERROR_MESSAGE}</h1>
             {digest ? (
               <p>
                 Digest: <code>{digest}</code>

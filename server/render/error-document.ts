@@ -6,16 +6,12 @@
  * and looks like the client's last-resort fallback (`client/error-boundary.tsx`).
  */
 
-import { SERVER_ERROR_MESSAGE } from '../../shared/error-messages.js';
+import { FALLBACK_CSS, SERVER_ERROR_MESSAGE } from '../../shared/error-messages.js';
 
 export { SERVER_ERROR_MESSAGE };
 
-/** The look of the client's fallback too (`client/error-boundary.tsx`). */
-const FALLBACK_MAIN_STYLE =
-  'font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5';
-
 function page(title: string, body: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body><main style="${FALLBACK_MAIN_STYLE}">${body}<p><a href="/">Go to the home page</a></p></main></body></html>`;
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>${FALLBACK_CSS}</style></head><body><main>${body}<p><a href="/">Go to the home page</a></p></main></body></html>`;
 }
 
 /**
@@ -25,14 +21,14 @@ function page(title: string, body: string): string {
 export function errorDocument(digest: string, shown?: unknown): string {
   return page(
     'Application error',
-    `<h1 style="font-size:1.25rem">${SERVER_ERROR_MESSAGE}</h1><p>Digest: <code>${digest}</code></p>${shown === undefined ? '' : details(shown)}`,
+    `<h1>${SERVER_ERROR_MESSAGE}</h1><p>Digest: <code>${digest}</code></p>${shown === undefined ? '' : details(shown)}`,
   );
 }
 
 function details(error: unknown): string {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const stack = error instanceof Error ? (error.stack ?? '').split('\n').slice(1).join('\n') : '';
-  return `<section aria-label="Error details (development only)" style="border-left:4px solid #cf222e;padding-left:1rem"><h2 style="font-size:1rem;color:#cf222e" id="dev-error-message">${escapeHtml(message)}</h2><pre tabindex="0" style="overflow:auto;font-size:.8rem;background:#f6f8fa;padding:.75rem">${escapeHtml(stack)}</pre><p style="font-size:.875rem">Shown by the development server only; production shows the digest alone.</p></section>`;
+  return `<section aria-label="Error details (development only)" style="border-left:4px solid #cf222e;padding-left:1rem"><h2 style="font-size:1rem;color:#cf222e" id="dev-error-message">${escapeHtml(message)}</h2><pre tabindex="0" style="overflow:auto;font-size:.8rem;background:#f6f8fa;color:#1b1c20;padding:.75rem">${escapeHtml(stack)}</pre><p style="font-size:.875rem">Shown by the development server only; production shows the digest alone.</p></section>`;
 }
 
 function escapeHtml(text: string): string {
@@ -41,5 +37,5 @@ function escapeHtml(text: string): string {
 
 /** A request refused with a 4xx, as a page: `message` is plain text the server wrote. */
 export function refusedDocument(title: string, message: string): string {
-  return page(title, `<h1 style="font-size:1.25rem">${title}</h1><p>${escapeHtml(message)}</p>`);
+  return page(title, `<h1>${title}</h1><p>${escapeHtml(message)}</p>`);
 }

@@ -5,7 +5,12 @@
 import { expect, test } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AppErrorBoundary, SegmentErrorBoundary, SignalBoundary } from '../../client/error-boundary';
-import { CLIENT_ERROR_MESSAGE, SERVER_ERROR_MESSAGE, serverError } from '../../shared/error-messages';
+import {
+  CLIENT_ERROR_MESSAGE,
+  FALLBACK_CSS,
+  SERVER_ERROR_MESSAGE,
+  serverError,
+} from '../../shared/error-messages';
 import { notFound, redirect } from '../../shared/router-signals';
 
 function thrown(fn: () => never): unknown {
@@ -52,7 +57,7 @@ test('the last boundary shows the exact fallback text: client-side, or server-si
     return renderToStaticMarkup(<>{boundary.render()}</>);
   };
   const client = render(new Error('secret detail'));
-  expect(client).toContain(`<h1 style="font-size:1.25rem">${CLIENT_ERROR_MESSAGE}</h1>`);
+  expect(client).toContain(`<h1>${CLIENT_ERROR_MESSAGE}</h1>`);
   expect(client).not.toContain('secret detail');
   expect(client).not.toContain('Digest');
   const server = render(serverError('0123abcd45'));
@@ -63,5 +68,8 @@ test('the last boundary shows the exact fallback text: client-side, or server-si
     expect(page).toContain('<html lang="en">');
     expect(page).toContain('<title>Application error</title>');
     expect(page).toContain('<a href="/">Go to the home page</a>');
+    // The site's font and colours, inline, and nothing to load: no stylesheet, font or image.
+    expect(page).toContain(`<style>${FALLBACK_CSS}</style>`);
+    expect(page).not.toMatch(/<link|<img|<script|url\(|@import/);
   }
 });
