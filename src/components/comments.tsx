@@ -19,7 +19,7 @@ interface CommentsProps {
 }
 
 /**
- * A photo's comments, a page at a time with links to older ones (plain links: they work with
+ * A photo's comments, a page at a time (or an invitation to write the first) with links to older ones (plain links: they work with
  * JavaScript off), and a form to add one that works with JavaScript off too. A signed-in writer
  * posts as their handle (the action takes it from the session); a signed-out one types a name.
  */
@@ -34,6 +34,11 @@ export function Comments({ photoId, comments, total, olderBefore, olderPage, sig
   return (
     <section className="section comments" aria-labelledby="comments-heading">
       <h2 id="comments-heading">{`Comments (${total})`}</h2>
+      {total === 0 && (
+        <p className="comments-empty">
+          <strong>No comments yet.</strong> Be the first to say what you see in this one.
+        </p>
+      )}
       <ol className="comment-list">
         {comments.map((c) => (
           <li key={c.id} className="comment">
