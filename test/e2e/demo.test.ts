@@ -59,6 +59,26 @@ describe.skipIf(skipWithoutChromium)('demo in Chromium', () => {
     },
   );
 
+  test('the lab refreshes a page: its data loaded again, what was typed kept, no document request', async () => {
+    const { page, console, errors } = await openPage(browser);
+    await page.goto(`${server.url}/lab/refresh`);
+    await waitForHydration(page);
+    const loads = async () =>
+      Number(/Loaded (\d+)/.exec((await page.locator('#refresh-loads').textContent())!)![1]);
+    const before = await loads();
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    await page.locator('#refresh-note').fill('kept');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(loads).toBe(before + 1);
+    expect(await page.locator('#refresh-note').inputValue()).toBe('kept');
+    expect(documents).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(console).toEqual([]);
+  });
+
   test("the demo's public files are served at the root path, from src/public", async () => {
     const icon = await fetch(`${server.url}/favicon.ico`);
     expect(icon.status).toBe(200);
