@@ -1,8 +1,10 @@
 /**
  * The demo's photos, generated once at start-up from a fixed seed: the same 36 photos, with the
  * same titles, tags and numbers, on every run and on every machine. Ids are "1" to "36"; the
- * higher the id, the newer the photo.
+ * higher the id, the newer the photo. A photo's subject tag gives its motif, the motif its title
+ * and its art's seed, so the picture shows what the title names.
  */
+import { MOTIF_NOUNS, MOTIFS, seedWith, SUBJECT_MOTIFS } from './motifs';
 import { createRandom } from './random';
 import type { Photo, PhotoCard } from './types';
 import { listUsers, subjectsOf } from './users';
@@ -13,19 +15,6 @@ const SEED = 20250630;
 const NEWEST_AT = Date.UTC(2025, 5, 30, 18, 0);
 const HOUR = 3_600_000;
 
-/** Title nouns for each subject tag. */
-const NOUNS: Record<string, readonly string[]> = {
-  'nature/trees': ['birch grove', 'old oak', 'pine ridge', 'maple canopy', 'cedar path'],
-  'nature/water': ['tide pools', 'river bend', 'still lake', 'waterfall', 'harbour'],
-  'nature/mountains': ['alpine pass', 'summit', 'scree slope', 'glacier', 'ridge line'],
-  'nature/flowers': ['poppies', 'wild lupins', 'tulip rows', 'meadow'],
-  'city/streets': ['crosswalk', 'market street', 'tram stop', 'side alley', 'bus window'],
-  'city/night': ['neon signs', 'last train', 'rooftops', 'night market', 'vending machines'],
-  'city/architecture': ['stairwell', 'glass tower', 'brick arches', 'old bridge', 'tiled facade'],
-  'animals/birds': ['heron', 'starlings', 'gull', 'robin', 'swifts'],
-  'animals/cats': ['sleeping cat', 'cat on a wall', 'window cat', 'kitten'],
-  food: ['morning coffee', 'sourdough', 'ramen', 'figs', 'street tacos'],
-};
 const ADJECTIVES = ['Misty', 'Quiet', 'Golden', 'Early', 'Late', 'Blue', 'Soft', 'Bright', 'Hazy', 'Winter'];
 /** Tags a photo may carry besides its subject. */
 const EXTRA_TAGS = ['travel/europe', 'travel/asia', 'travel/americas', 'film', 'minimal'];
@@ -38,10 +27,8 @@ function generate(): Photo[] {
   for (let i = 0; i < PHOTO_COUNT; i++) {
     const author = users[i % users.length]!.handle;
     const subject = random.pick(subjectsOf(author));
-    const title = uniqueTitle(
-      titles,
-      () => `${random.pick(ADJECTIVES)} ${random.pick(NOUNS[subject] ?? [])}`,
-    );
+    const motif = random.pick(SUBJECT_MOTIFS[subject] ?? MOTIFS);
+    const title = uniqueTitle(titles, () => `${random.pick(ADJECTIVES)} ${random.pick(MOTIF_NOUNS[motif])}`);
     const tags = [subject];
     if (random.next() < 0.6) tags.push(random.pick(EXTRA_TAGS));
     const views = random.int(200, 9000);
@@ -52,7 +39,7 @@ function generate(): Photo[] {
       tags,
       likes: Math.round(views * (0.02 + random.next() * 0.1)),
       views,
-      seed: random.int(1, 2 ** 31 - 1),
+      seed: seedWith(motif, random.int(1, Math.floor(2 ** 31 / MOTIFS.length) - 1)),
       createdAt: new Date(
         NEWEST_AT - (PHOTO_COUNT - 1 - i) * 52 * HOUR - random.int(0, 20) * HOUR,
       ).toISOString(),
