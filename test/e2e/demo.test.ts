@@ -85,13 +85,10 @@ describe.skipIf(skipWithoutChromium)('demo in Chromium', () => {
     expect(icon.headers.get('content-type')).toBe('image/vnd.microsoft.icon');
     expect(icon.headers.get('etag')).toMatch(/^"[\w-]+"$/);
     expect(Buffer.from(await icon.arrayBuffer())).toEqual(readFileSync('src/public/favicon.ico'));
-    // The icon every page names, so no browser asks for /favicon.ico on its own.
+    // Every page names its icon inline, so no browser asks for /favicon.ico, or anything, for it.
     expect(await (await fetch(`${server.url}/`)).text()).toContain(
-      '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
+      '<link rel="icon" href="data:image/svg+xml,',
     );
-    const svg = await fetch(`${server.url}/favicon.svg`);
-    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
-    expect(await svg.text()).toBe(readFileSync('src/public/favicon.svg', 'utf8'));
     const robots = await fetch(`${server.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await robots.text()).toBe(readFileSync('src/public/robots.txt', 'utf8'));
