@@ -5,12 +5,14 @@ import { defineConfig } from 'vitest/config';
 const alias = {
   client: fileURLToPath(new URL('./client/index.ts', import.meta.url)),
   server: fileURLToPath(new URL('./server/index.ts', import.meta.url)),
+  testing: fileURLToPath(new URL('./server/testing/index.ts', import.meta.url)),
 };
 
 export default defineConfig({
   resolve: {
     alias: [
       { find: /^switchyard-react\/server$/, replacement: alias.server },
+      { find: /^switchyard-react\/testing$/, replacement: alias.testing },
       { find: /^switchyard-react$/, replacement: alias.client },
     ],
   },
@@ -25,6 +27,9 @@ export default defineConfig({
             'test/server/**/*.test.{ts,tsx}',
             'test/client/**/*.test.{ts,tsx}',
             'test/repo/**/*.test.ts',
+            'test/testing/**/*.test.ts',
+            // The scaffold's own tests, which the docs' testing examples are.
+            'bin/template/**/*.test.ts',
           ],
           environment: 'node',
         },

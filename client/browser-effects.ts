@@ -3,24 +3,15 @@
  * route tree's matching, for `createRouter` (tests pass their own). Loaded with the router,
  * after the first paint (`start-router.ts`); what the first paint needs is in browser-view.ts.
  */
-import { decodePathname, matchRoute } from '../shared/match-route.js';
 import { flushSync } from 'react-dom';
-import { matchInterception } from '../shared/intercept.js';
-import { assembleRouteTree, COMPONENT_FILES, dirOf, type ComponentFile } from '../shared/route-tree.js';
 import { loadRouteModules, pageEffects, type Importers } from './browser-start.js';
+import { routeEffects } from './route-effects.js';
 import type { PrefetchTrigger, RouterEffects } from './router-types.js';
 import { createViewTransitions } from './view-transition.js';
 
 const LAST_HARD_NAVIGATION = 'switchyard:last-hard-navigation';
 
 export function browserEffects(importers: Importers): RouterEffects {
-  // The client knows the component files, which is enough to match a URL to its scripts. The
-  // build checked the tree they make, and the server checks it again as it starts.
-  const tree = assembleRouteTree(Object.keys(importers));
-  const routeOf = (pathname: string) => {
-    const segments = decodePathname(pathname);
-    return segments ? matchRoute(tree, segments) : undefined;
-  };
   const loadModules = (files: readonly string[]) => loadRouteModules(importers, files);
   let keys = 0;
   return {
@@ -29,17 +20,7 @@ export function browserEffects(importers: Importers): RouterEffects {
     replaceState: (state, href) => history.replaceState(state, '', href),
     fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
     loadModules,
-    preloadRoute(pathname) {
-      const match = routeOf(pathname);
-      if (!match) return Promise.resolve();
-      const files = match.branch.flatMap((node, i) =>
-        COMPONENT_FILES.filter(
-          (role: ComponentFile) => role !== 'page' || i === match.branch.length - 1,
-        ).flatMap((role) => node.files[role] ?? []),
-      );
-      return loadModules(files);
-    },
-    hasLoadingState: (pathname) => routeOf(pathname)?.branch.some((node) => node.files.loading) ?? false,
+    ...routeEffects(Object.keys(importers), loadModules),
     readScroll: () => ({ x: scrollX, y: scrollY }),
     // Epoch milliseconds on the performance timeline's clock, which never jumps with the system
     // clock, and which the Sentry SDK times spans with: a navigation's phases line up with them.
@@ -56,15 +37,6 @@ export function browserEffects(importers: Importers): RouterEffects {
       // The router's listeners are React's: the commit renders inside the transition's callback.
       flush: (update) => flushSync(update),
     }),
-    interceptionOf(pathname, fromPathname) {
-      const target = decodePathname(pathname);
-      const from = decodePathname(fromPathname);
-      const fromMatch = from && matchRoute(tree, from);
-      const found = target && fromMatch ? matchInterception(tree, target, fromMatch) : undefined;
-      if (!found) return undefined;
-      const { owner, slot } = found.interception;
-      return [dirOf(owner), `@${slot}`].filter(Boolean).join('/');
-    },
     canPrefetch: (trigger) => {
       // Development serves every module fresh: prefetching would only slow it down.
       if (import.meta.env.DEV) return false;

@@ -33,7 +33,21 @@ function encode(args: unknown[]): { body: BodyInit; headers: Record<string, stri
   return { body, headers: {} };
 }
 
-export async function callServer(id: string, args: unknown[]): Promise<unknown> {
+export function callServer(id: string, args: unknown[]): Promise<unknown> {
+  return callAction(id, args, { fetch: (url, init) => fetch(url, init), router });
+}
+
+/** Where an action call goes: the page's `fetch` and router, or a test's. */
+export interface ActionTransport {
+  fetch(url: string, init: RequestInit): Promise<Response>;
+  router: Pick<Router, 'revalidate' | 'invalidate' | 'navigate'> | undefined;
+}
+
+export async function callAction(
+  id: string,
+  args: unknown[],
+  { fetch, router }: ActionTransport,
+): Promise<unknown> {
   const { body, headers } = encode(args);
   const response = await fetch(actionUrl(id), {
     method: 'POST',

@@ -1,0 +1,45 @@
+/**
+ * The router's effects that come from the route tree alone: which scripts a URL needs, whether
+ * its branch has a loading state, and which interception a navigation meets. The browser builds
+ * them from its module map (`browser-effects.ts`); `switchyard-react/testing` from the app
+ * directory, so a test router matches URLs exactly as the browser does.
+ */
+import { matchInterception } from '../shared/intercept.js';
+import { decodePathname, matchRoute } from '../shared/match-route.js';
+import { assembleRouteTree, COMPONENT_FILES, dirOf, type ComponentFile } from '../shared/route-tree.js';
+import type { Modules, RouterEffects } from './router-types.js';
+
+export function routeEffects(
+  componentFiles: readonly string[],
+  loadModules: (files: readonly string[]) => Promise<Modules>,
+): Required<Pick<RouterEffects, 'preloadRoute' | 'hasLoadingState' | 'interceptionOf'>> {
+  // The component files are enough to match a URL to its scripts. The build checked the tree
+  // they make, and the server checks it again as it starts.
+  const tree = assembleRouteTree([...componentFiles]);
+  const routeOf = (pathname: string) => {
+    const segments = decodePathname(pathname);
+    return segments ? matchRoute(tree, segments) : undefined;
+  };
+  return {
+    preloadRoute(pathname) {
+      const match = routeOf(pathname);
+      if (!match) return Promise.resolve();
+      const files = match.branch.flatMap((node, i) =>
+        COMPONENT_FILES.filter(
+          (role: ComponentFile) => role !== 'page' || i === match.branch.length - 1,
+        ).flatMap((role) => node.files[role] ?? []),
+      );
+      return loadModules(files);
+    },
+    hasLoadingState: (pathname) => routeOf(pathname)?.branch.some((node) => node.files.loading) ?? false,
+    interceptionOf(pathname, fromPathname) {
+      const target = decodePathname(pathname);
+      const from = decodePathname(fromPathname);
+      const fromMatch = from && matchRoute(tree, from);
+      const found = target && fromMatch ? matchInterception(tree, target, fromMatch) : undefined;
+      if (!found) return undefined;
+      const { owner, slot } = found.interception;
+      return [dirOf(owner), `@${slot}`].filter(Boolean).join('/');
+    },
+  };
+}
