@@ -260,6 +260,14 @@ async function firstPage(
     const response = await fetch(pageDataUrl(target.pathname + target.search, ''), {
       headers: { accept: PAGE_DATA_TYPE },
     });
+    if (!response.headers.get('content-type')?.startsWith(PAGE_DATA_TYPE)) {
+      // An error page is HTML: its words say what went wrong.
+      const text = (await response.text()).replace(/<style[\s\S]*?<\/style>|<[^>]*>/g, ' ');
+      const words = text.replace(/\s+/g, ' ').trim().slice(0, 300);
+      throw new Error(
+        `the first load of ${target.pathname}${target.search} answered ${response.status}: ${words}`,
+      );
+    }
     const data = await readPageData(response);
     if (isDocumentAnswer(data))
       throw new Error(`${target.pathname} is answered by a route handler, not a page`);

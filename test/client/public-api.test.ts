@@ -4,6 +4,7 @@
 import { expect, test } from 'vitest';
 import * as client from 'switchyard-react';
 import * as server from 'switchyard-react/server';
+import * as testing from 'switchyard-react/testing';
 
 test('switchyard exports', () => {
   expect(Object.keys(client).sort()).toEqual([
@@ -32,4 +33,13 @@ test('switchyard/server exports', () => {
     'setHeader',
     'setStatus',
   ]);
+});
+
+test('switchyard/testing exports', () => {
+  expect(Object.keys(testing).sort()).toEqual(['TEST_CLOCK_START', 'createTestApp']);
+});
+
+test('the package exports exactly these entries', async () => {
+  const { exports } = (await import('../../package.json')).default as { exports: Record<string, unknown> };
+  expect(Object.keys(exports)).toEqual(['.', './server', './testing', './package.json']);
 });

@@ -117,7 +117,7 @@ describe.skipIf(skipWithoutChromium)('the packed package in an app of its own', 
       // Compiled: TypeScript only as declarations, but in the app that init writes.
       if (!file.startsWith('package/bin/template/')) expect(file).not.toMatch(/(?<!\.d)\.tsx?$|\.d\.tsx$/);
     }
-    for (const entry of ['client/index', 'server/index']) {
+    for (const entry of ['client/index', 'server/index', 'server/testing/index']) {
       expect(files).toContain(`package/lib/${entry}.js`);
       expect(files).toContain(`package/lib/${entry}.d.ts`);
     }
@@ -128,14 +128,17 @@ describe.skipIf(skipWithoutChromium)('the packed package in an app of its own', 
       dependencies: Record<string, string>;
       peerDependencies: Record<string, string>;
       scripts: Record<string, string>;
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
       exports: Record<string, unknown>;
     };
-    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['react', 'react-dom']);
+    // Vitest only for the testing kit, which an app may leave unused.
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['react', 'react-dom', 'vitest']);
+    expect(manifest.peerDependenciesMeta).toEqual({ vitest: { optional: true } });
     for (const name of [...DEMO_ONLY, 'react', 'react-dom'])
       expect(manifest.dependencies).not.toHaveProperty(name);
     for (const hook of ['preinstall', 'install', 'postinstall'])
       expect(manifest.scripts).not.toHaveProperty(hook);
-    for (const entry of ['.', './server']) {
+    for (const entry of ['.', './server', './testing']) {
       expect(manifest.exports[entry]).toMatchObject({ types: expect.stringMatching(/\.d\.ts$/) });
     }
   });
@@ -195,7 +198,8 @@ describe.skipIf(skipWithoutChromium)('the packed package in an app of its own', 
         [
           "import { Link, notFound, type PageProps } from 'switchyard-react';",
           "import { createApp, revalidatePath } from 'switchyard-react/server';",
-          'export const used = [Link, notFound, createApp, revalidatePath];',
+          "import { createTestApp } from 'switchyard-react/testing';",
+          'export const used = [Link, notFound, createApp, revalidatePath, createTestApp];',
           "export type Props = PageProps<{ id: string }>['params']['id'];",
           '',
         ].join('\n'),
@@ -239,6 +243,8 @@ describe.skipIf(skipWithoutChromium)('the packed package in an app of its own', 
   test("the app's own tests pass", () => {
     const result = run(app, 'npm', ['test']);
     expect(result.status, result.stdout + result.stderr).toBe(0);
+    // The example test of its routes, on switchyard-react/testing as installed, ran.
+    expect(result.stdout).toMatch(/test\/app\.test\.ts \(3 tests\)/);
   });
 
   test('build and start: the page hydrates and a link to the dynamic route navigates softly', async () => {

@@ -37,7 +37,9 @@ const APP_FILES = [
   'package.json',
   'public/favicon.ico',
   'public/robots.txt',
+  'test/app.test.ts',
   'tsconfig.json',
+  'vitest.config.ts',
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'switchyard-init-'));

@@ -1,0 +1,129 @@
+/**
+ * switchyard-react/testing on the `basic` fixture: the app's own cache windows, history without
+ * requests, a superseded navigation, actions that redirect or are not the app's, a first load
+ * that redirects, and the clock's order of timers. The docs' three examples are the scaffold's
+ * test (bin/template/test/app.test.ts), which this project runs too.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test, vi } from 'vitest';
+import { createTestApp } from 'switchyard-react/testing';
+import { createTestClock } from '../../server/testing/test-clock';
+import { goTo } from '../fixtures/basic/actions';
+import { openGate, whenWaiting } from '../fixtures/gate';
+
+const appDir = new URL('../fixtures/basic', import.meta.url);
+const quiet = { logger: { error: vi.fn(), info: vi.fn() } };
+const app = await createTestApp({ appDir, server: quiet });
+
+describe('createTestApp', () => {
+  test("the app's own cache windows apply: basic's entries are stale after 10 s", async () => {
+    const router = await app.router({ url: '/' });
+    await router.prefetch('/photos/7');
+    await router.idle();
+    const entry = () => router.snapshot().entries.find((e) => e.key === '/photos/7');
+    expect(entry()).toMatchObject({ status: 'fresh', data: 'settled', policy: { freshMs: 10_000 } });
+    app.clock.advance(9_999);
+    expect(entry()?.status).toBe('fresh');
+    app.clock.advance(1);
+    expect(entry()?.status).toBe('stale');
+  });
+
+  test('a navigation fetches its page; back and forward show the pages held, with no request', async () => {
+    const router = await app.router({ url: '/' });
+    const before = app.requests.length;
+    expect(await router.push('/photos/2?q=x')).toEqual({
+      status: 'committed',
+      url: '/photos/2?q=x',
+      redirected: false,
+    });
+    expect(app.requests.slice(before)).toEqual([{ method: 'GET', url: '/photos/2?q=x', kind: 'page-data' }]);
+    expect(await router.back()).toMatchObject({ status: 'committed', url: '/' });
+    expect(await router.html()).toContain('<h1>Home</h1>');
+    expect(await router.forward()).toMatchObject({ status: 'committed', url: '/photos/2?q=x' });
+    expect(app.requests.length).toBe(before + 1);
+    await expect(router.forward()).rejects.toThrow('no history entry 1 from /photos/2?q=x');
+  });
+
+  test('a newer navigation supersedes one whose data is still on its way', async () => {
+    const router = await app.router({ url: '/' });
+    const waiting = whenWaiting('slow-load');
+    const slow = router.push('/lab/slow-load');
+    await waiting;
+    expect(await router.push('/photos/1')).toMatchObject({ status: 'committed', url: '/photos/1' });
+    expect(await slow).toEqual({ status: 'aborted', reason: 'superseded' });
+    openGate('slow-load');
+    await router.idle();
+    expect(router.url).toBe('/photos/1');
+  });
+
+  test('an action that redirects navigates there, after its call', async () => {
+    const router = await app.router({ url: '/photos/7' });
+    const before = app.requests.length;
+    expect(await router.action(goTo, '/photos/3')).toBeUndefined();
+    expect(router.url).toBe('/photos/3');
+    expect(app.requests.slice(before)).toMatchObject([
+      { method: 'POST', kind: 'action', action: 'goTo' },
+      { method: 'GET', kind: 'page-data', url: '/photos/3' },
+    ]);
+  });
+
+  test('a function that is not one of the app’s actions is refused, with nothing sent', async () => {
+    const router = await app.router({ url: '/' });
+    const before = app.requests.length;
+    await expect(router.action(async () => 'mine')).rejects.toThrow(
+      'router.action() takes a server action of this app',
+    );
+    expect(app.requests.length).toBe(before);
+  });
+
+  test('a first load that redirects lands where it leads; one to another site is an error', async () => {
+    const router = await app.router({ url: '/signals/redirect?to=/photos/4' });
+    expect(router.url).toBe('/photos/4');
+    await expect(app.router({ url: '/signals/redirect?to=https://elsewhere.example/' })).rejects.toThrow(
+      'the first load of /signals/redirect?to=https://elsewhere.example/ answered 400: Bad request',
+    );
+    await expect(app.router({ url: 'https://elsewhere.example/' })).rejects.toThrow(
+      'router({ url }) takes a path on this app',
+    );
+  });
+
+  test('the server answers app.fetch in the same process, with no port', async () => {
+    const response = await app.fetch('/photos/5?_sy=', { headers: { accept: 'application/json' } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ pattern: '/photos/[id]', params: { id: '5' } });
+    expect((await app.fetch('/photos/5', { method: 'DELETE' })).status).toBe(405);
+  });
+});
+
+describe('the test clock', () => {
+  test('fires the timers that fall due, in order, each at its own time', () => {
+    const clock = createTestClock(0);
+    const fired: string[] = [];
+    clock.setTimeout(() => fired.push(`b at ${clock.now()}`), 20);
+    clock.setTimeout(() => {
+      fired.push(`a at ${clock.now()}`);
+      clock.setTimeout(() => fired.push(`a2 at ${clock.now()}`), 5);
+    }, 10);
+    const never = clock.setTimeout(() => fired.push('cleared'), 15);
+    clock.clearTimeout(never);
+    clock.setTimeout(() => fired.push('later'), 31);
+    clock.advance(30);
+    expect(fired).toEqual(['a at 10', 'a2 at 15', 'b at 20']);
+    expect(clock.now()).toBe(30);
+  });
+
+  test('refuses to go back or by something that is not a number', () => {
+    const clock = createTestClock(0);
+    expect(() => clock.advance(-1)).toThrow('advance takes a number of milliseconds of 0 or more, got -1');
+    expect(() => clock.advance(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+test('the docs show the scaffold’s test, which this project runs', () => {
+  const docs = readFileSync(new URL('../../docs/testing.md', import.meta.url), 'utf8');
+  const example = readFileSync(new URL('../../bin/template/test/app.test.ts', import.meta.url), 'utf8');
+  const blocks = [...docs.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  const tests = blocks.filter((block) => block.startsWith('test('));
+  expect(tests).toHaveLength(3);
+  for (const block of tests) expect(example).toContain(block);
+});
