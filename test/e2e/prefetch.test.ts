@@ -1,6 +1,8 @@
 /**
  * The prefetch cache in Chromium against the production demo. Time is
  * Playwright's fake clock: installed before the page loads, moved on only by `fastForward`.
+ * What needs no browser (an expired entry fetched again, a fresh auto entry's one request for the
+ * rest) is tested with switchyard-react/testing in test/testing/demo-cache.test.ts.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -156,34 +158,6 @@ describe.skipIf(skipWithoutChromium)('the prefetch cache in Chromium', () => {
     await expect.poll(() => page.locator('#slow-data').isVisible(), POLL).toBe(true);
     expect(await page.locator('#slow-loading').count()).toBe(0);
     expect(requests.slice(before).filter((r) => r.resourceType() === 'document')).toEqual([]);
-  });
-
-  test('a fresh auto entry with a loading state: that state at once, one request for the rest', async () => {
-    const { page, requests } = await open('/lab');
-    const key = '/lab/slow';
-    await settledEntry(page, key);
-    const before = requests.length;
-    await page.locator(`main a[href="${key}"]`).click();
-    await expect.poll(() => page.locator('#slow-loading').isVisible()).toBe(true);
-    await expect.poll(() => page.locator('#slow-data').isVisible(), POLL).toBe(true);
-    expect(requests.slice(before).filter(isNavigationRequest).map(dataMode)).toEqual(['rest']);
-  });
-
-  test('past 300 s an entry has expired and is fetched again', async () => {
-    const { page, requests } = await open('/');
-    const first = await settledEntry(page, '/docs');
-    await queueIdle(page);
-    await page.clock.fastForward(300_000);
-    expect((await entryOf(page, '/docs'))?.status).toBe('expired');
-    const before = requests.length;
-    await page.locator('header a[href="/docs"]').hover();
-    await expect.poll(() => requests.slice(before).filter(isPrefetch).map(pathOf)).toEqual(['/docs']);
-    const second = await settledEntry(page, '/docs');
-    expect(second.status).toBe('fresh');
-    expect(second.prefetchTime).toBeGreaterThanOrEqual(first.prefetchTime + 300_000);
-    await page.locator('header a[href="/docs"]').click();
-    await page.waitForURL(`${server.url}/docs`);
-    expect(requests.slice(before).filter(isNavigationRequest)).toEqual([]);
   });
 
   test('prefetch makes a full entry, prefetch={false} none, and the full entry shows no loading state', async () => {
