@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDocument, launchChromium, openAt, skipWithoutChromium } from './harness';
@@ -244,7 +245,7 @@ describe.skipIf(skipWithoutChromium)('the packed package in an app of its own', 
     const result = run(app, 'npm', ['test']);
     expect(result.status, result.stdout + result.stderr).toBe(0);
     // The example test of its routes, on switchyard-react/testing as installed, ran.
-    expect(result.stdout).toMatch(/test\/app\.test\.ts \(3 tests\)/);
+    expect(stripVTControlCharacters(result.stdout)).toMatch(/test\/app\.test\.ts \(3 tests\)/);
   });
 
   test('build and start: the page hydrates and a link to the dynamic route navigates softly', async () => {

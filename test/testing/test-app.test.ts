@@ -28,6 +28,16 @@ describe('createTestApp', () => {
     expect(entry()?.status).toBe('stale');
   });
 
+  test('idle() waits for work nobody awaits: a prefetch started and left', async () => {
+    const router = await app.router({ url: '/' });
+    void router.prefetch('/photos/9');
+    await router.idle();
+    expect(router.snapshot()).toMatchObject({
+      entries: [{ key: '/photos/9', data: 'settled' }],
+      queue: { running: [], waiting: [] },
+    });
+  });
+
   test('a navigation fetches its page; back and forward show the pages held, with no request', async () => {
     const router = await app.router({ url: '/' });
     const before = app.requests.length;
