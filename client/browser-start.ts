@@ -15,8 +15,25 @@ export const pageEffects = {
   go: (delta: number) => history.go(delta),
   setTimeout: (callback: () => void, ms: number): unknown => setTimeout(callback, ms),
   clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-} satisfies Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout'> & {
+  guardUnload: (shouldBlock: (() => boolean) | null) => {
+    if (unloadListener) removeEventListener('beforeunload', unloadListener);
+    unloadListener = shouldBlock && promptBeforeUnload(shouldBlock);
+    if (unloadListener) addEventListener('beforeunload', unloadListener);
+  },
+} satisfies Pick<
+  RouterEffects,
+  'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout' | 'guardUnload'
+> & {
   reload(): void;
+};
+
+let unloadListener: ((event: BeforeUnloadEvent) => void) | null = null;
+
+/** The browser's own "leave site?" prompt: both calls, as browsers differ in which they honour. */
+const promptBeforeUnload = (shouldBlock: () => boolean) => (event: BeforeUnloadEvent) => {
+  if (!shouldBlock()) return;
+  event.preventDefault();
+  event.returnValue = '';
 };
 
 export type Importers = Readonly<Record<string, () => Promise<Record<string, unknown>>>>;

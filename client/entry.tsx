@@ -32,10 +32,10 @@ async function start(state: PageState): Promise<void> {
   let view = firstView;
   const router = createLazyRouter({
     initial,
-    async load(events) {
+    async load(events, blockers) {
       const started = await import('./start-router.js');
       view = started.browserView;
-      return started.startRouter(initial, importers, config, events);
+      return started.startRouter(initial, importers, config, events, blockers);
     },
     effects: pageEffects,
     budgetMs: config.routeScriptTimeoutMs,

@@ -11,6 +11,7 @@ export {
   useNavigationPending,
   type AppRouter,
 } from './router-context.js';
+export { useBlocker, type Blocker, type BlockWhen, type PendingNavigation } from './use-blocker.js';
 export type {
   NavigationDetails,
   NavigationEvent,

@@ -6,6 +6,7 @@
  * a navigation becomes a full page load and a prefetch nothing — a click is never lost.
  */
 import type { PageState } from '../shared/page-state.js';
+import { createBlockers, type Blockers } from './blockers.js';
 import { createNavigationEvents, type NavigationEvents } from './navigation-events.js';
 import type {
   HistoryEntryState,
@@ -21,11 +22,15 @@ import type {
 export interface LazyRouterOptions {
   initial: { state: PageState; modules: Modules; history: HistoryEntryState | null };
   /**
-   * Loads the router's code and creates the router over `events`, so that navigations keep one
-   * numbering and one set of listeners; called once, by the first call that needs it.
+   * Loads the router's code and creates the router over `events` and `blockers`, so that
+   * navigations keep one numbering and one set of listeners, and blockers registered before it
+   * loaded hold; called once, by the first call that needs it.
    */
-  load(events: NavigationEvents): Promise<Router>;
-  effects: Pick<RouterEffects, 'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout'> & {
+  load(events: NavigationEvents, blockers: Blockers): Promise<Router>;
+  effects: Pick<
+    RouterEffects,
+    'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout' | 'guardUnload'
+  > & {
     /** Loads the document's URL again (`location.reload()`): where `assign` may only scroll. */
     reload(): void;
   };
@@ -69,13 +74,14 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
   const { effects, budgetMs, reportError = console.error } = options;
   const listeners = new Set<() => void>();
   const events = createNavigationEvents(reportError);
+  const blockers = createBlockers({ ...effects, reportError });
   let snapshot = firstSnapshot(options.initial, effects.currentHref());
   let loaded: Router | undefined;
   let loading: Promise<Router> | undefined;
 
   const notify = () => listeners.forEach((listener) => listener());
   const ready = () =>
-    (loading ??= options.load(events).then(
+    (loading ??= options.load(events, blockers).then(
       (router) => {
         loaded = router;
         // From here the router's own snapshots are the ones React reads.
@@ -175,6 +181,7 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
           ),
     invalidate: (path, scope) => whenLoaded((router) => router.invalidate(path, scope)),
     onNavigation: (listener) => events.subscribe(listener),
+    blockers,
     devtools() {
       if (!loaded) throw new Error('switchyard: the router has not loaded yet');
       return loaded.devtools();

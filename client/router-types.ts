@@ -8,6 +8,7 @@ import type { InterceptedAnswer } from '../shared/page-data.js';
 import type { PageState } from '../shared/page-state.js';
 import type { EntryView } from '../shared/prefetch-cache.js';
 import type { CachePolicy, EntryStatus } from '../shared/prefetch-status.js';
+import type { Blockers } from './blockers.js';
 import type { NavigationEvents } from './navigation-events.js';
 import type { RunTransition } from './view-transition.js';
 
@@ -108,6 +109,11 @@ export interface RouterEffects {
    */
   viewTransition?: RunTransition;
   /**
+   * Asks the browser to prompt before the page unloads whenever `shouldBlock()` says so
+   * (`beforeunload`); `null` removes the prompt.
+   */
+  guardUnload?(shouldBlock: (() => boolean) | null): void;
+  /**
    * Whether a prefetch may start now: never in development or when the user saves data, and on
    * a slow connection only on intent or when the app asks.
    */
@@ -125,6 +131,8 @@ export interface RouterOptions {
   effects: RouterEffects;
   /** Where navigations start and settle; the lazy router hands over its own, ids and listeners. */
   events?: NavigationEvents;
+  /** The navigation blockers; the lazy router hands over its own, which hooks may have filled. */
+  blockers?: Blockers;
   routeScriptTimeoutMs?: number;
   policy?: CachePolicy;
   concurrency?: number;
@@ -228,4 +236,6 @@ export interface Router {
   onNavigation(listener: NavigationListener): () => void;
   /** A read-only view of the prefetch cache and queue, for the devtools and tests. */
   devtools(): DevtoolsSnapshot;
+  /** What `useBlocker` registers with; every push, replace, back and forward asks it first. */
+  blockers: Blockers;
 }

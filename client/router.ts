@@ -26,6 +26,7 @@ import { HISTORY_ENTRIES_HELD, MAX_REDIRECTS, ROUTE_SCRIPT_TIMEOUT_MS } from '..
 import { isIntercepted, type DataMode } from '../shared/page-data.js';
 import type { EntryStatus } from '../shared/prefetch-status.js';
 import { checkRedirectTarget } from '../shared/redirect-target.js';
+import { createBlockers, createHistoryGate } from './blockers.js';
 import { startDeadline, TimeoutError, type Deadline } from './deadline.js';
 import { hardNavigate } from './hard-navigation.js';
 import { firstSnapshot, toLocal } from './lazy-router.js';
@@ -89,7 +90,11 @@ interface FirstRender {
 }
 
 export function createRouter(options: RouterOptions): Router {
-  const { initial, effects, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
+  const { initial, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
+  const blockers = options.blockers ?? createBlockers(options.effects);
+  // Push, replace, back and forward go through the blockers; a full load leaves without a prompt.
+  const gate = createHistoryGate<TimedNavigation>(options.effects, blockers);
+  const { effects } = gate;
   const buildId = initial.state.buildId;
   const { fetchPage, loadWithin } = createPageFetcher(effects, buildId, routeScriptTimeoutMs);
   /**
@@ -440,6 +445,43 @@ export function createRouter(options: RouterOptions): Router {
     return started.outcome;
   }
 
+  /** A push or replace within the app, once no blocker holds it. */
+  function go(started: TimedNavigation, target: URL, replace: boolean, scroll: boolean): void {
+    const current = new URL(effects.currentHref());
+    const kind = replace ? 'replace' : 'push';
+    const intent: ScrollIntent = !scroll
+      ? { kind: 'keep' }
+      : target.hash
+        ? { kind: 'hash', id: target.hash.slice(1) }
+        : { kind: 'top' };
+    // Only the hash changed: no data to fetch, the page stays, the anchor moves.
+    if (target.hash && pathAndSearch(target.href) === pathAndSearch(current.href)) {
+      const local = toLocal(target.href);
+      if (replace) effects.replaceState({ key: currentKey, ...place }, local);
+      else {
+        saveScroll();
+        currentKey = effects.newKey();
+        place = { index: place.index + 1 };
+        effects.pushState({ key: currentKey, ...place }, local);
+        held.hold(currentKey, { state: snapshot.state, modules: snapshot.modules });
+      }
+      publish({ href: local, commit: snapshot.commit + 1, scroll: intent, announce: false });
+      started.settle({ status: 'committed', url: local, redirected: false });
+      return;
+    }
+    // Phase 1: the cache decision.
+    const found = started.time('cache', () => prefetcher.lookup(target));
+    started.note({ entry: found?.status ?? 'missing' });
+    let source: CacheSource | undefined;
+    if (found && chooseSource(found) === 'entry' && found.status !== 'expired') {
+      prefetcher.use(found.entry);
+      source = { entry: found.entry, status: found.status, intercepted: found.intercepted };
+    }
+    // The page's own prefetches stop: the navigation has the user's link to itself.
+    prefetcher.leave(source?.entry.key);
+    void settle(started, load(started, target.href, kind, intent, effects.newKey(), source));
+  }
+
   return {
     subscribe(listener) {
       listeners.add(listener);
@@ -448,46 +490,14 @@ export function createRouter(options: RouterOptions): Router {
     getSnapshot: () => snapshot,
     async navigate(href, { replace = false, scroll = true, viewTransition = false } = {}) {
       const target = new URL(href, effects.currentHref());
-      const current = new URL(effects.currentHref());
       const kind = replace ? 'replace' : 'push';
-      if (target.origin !== current.origin) {
-        const started = startNavigation(kind, target.href);
-        leave(started, target.href);
-        return started.outcome;
-      }
-      const started = startNavigation(kind, toLocal(target.href));
-      if (viewTransition) transitions.set(started, 'forward');
-      const intent: ScrollIntent = !scroll
-        ? { kind: 'keep' }
-        : target.hash
-          ? { kind: 'hash', id: target.hash.slice(1) }
-          : { kind: 'top' };
-      // Only the hash changed: no data to fetch, the page stays, the anchor moves.
-      if (target.hash && pathAndSearch(target.href) === pathAndSearch(current.href)) {
-        const local = toLocal(target.href);
-        if (replace) effects.replaceState({ key: currentKey, ...place }, local);
-        else {
-          saveScroll();
-          currentKey = effects.newKey();
-          place = { index: place.index + 1 };
-          effects.pushState({ key: currentKey, ...place }, local);
-          held.hold(currentKey, { state: snapshot.state, modules: snapshot.modules });
-        }
-        publish({ href: local, commit: snapshot.commit + 1, scroll: intent, announce: false });
-        started.settle({ status: 'committed', url: local, redirected: false });
-        return started.outcome;
-      }
-      // Phase 1: the cache decision.
-      const found = started.time('cache', () => prefetcher.lookup(target));
-      started.note({ entry: found?.status ?? 'missing' });
-      let source: CacheSource | undefined;
-      if (found && chooseSource(found) === 'entry' && found.status !== 'expired') {
-        prefetcher.use(found.entry);
-        source = { entry: found.entry, status: found.status, intercepted: found.intercepted };
-      }
-      // The page's own prefetches stop: the navigation has the user's link to itself.
-      prefetcher.leave(source?.entry.key);
-      return settle(started, load(started, target.href, kind, intent, effects.newKey(), source));
+      const external = target.origin !== new URL(effects.currentHref()).origin;
+      const nextUrl = external ? target.href : toLocal(target.href);
+      const started = startNavigation(kind, nextUrl);
+      if (viewTransition && !external) transitions.set(started, 'forward');
+      const run = () => (external ? leave(started, target.href) : go(started, target, replace, scroll));
+      if (!gate.hold({ kind, currentUrl: snapshot.href, nextUrl }, started, run)) run();
+      return started.outcome;
     },
     refresh() {
       prefetcher.clear();
@@ -503,13 +513,18 @@ export function createRouter(options: RouterOptions): Router {
     async onPopState(entry) {
       const page = entry ? held.get(entry.key) : undefined;
       const href = toLocal(effects.currentHref());
-      const started = startNavigation('pop', href);
+      const navigation = { kind: 'pop', currentUrl: snapshot.href, nextUrl: href } as const;
+      const from = { key: currentKey, index: place.index };
+      const pass = gate.pop(entry, from, navigation, () => startNavigation('pop', href));
+      if (!pass.started) return pass.outcome;
+      const { started } = pass;
       // The page we leave keeps its scroll position for when the user comes back to it.
       held.keepScroll(currentKey, effects.readScroll());
       currentKey = entry?.key ?? effects.newKey();
       const transition = entry?.index === undefined ? undefined : popTransition(place, placeOf(entry));
       if (transition) transitions.set(started, transition);
-      place = placeOf(entry);
+      // Without our state it is an entry a `#fragment` link added after the one we were on.
+      place = entry ? placeOf(entry) : { index: place.index + 1 };
       if (!entry) effects.replaceState({ key: currentKey, ...place }, href);
       prefetcher.leave();
       const saved = page?.scroll ?? entry?.scroll;
@@ -545,6 +560,7 @@ export function createRouter(options: RouterOptions): Router {
       const snapshot = prefetcher.snapshot();
       return { ...snapshot, settings: { ...snapshot.settings, routeScriptTimeoutMs } };
     },
+    blockers,
   };
 }
 

@@ -9,6 +9,7 @@ import { browserEffects } from './browser-effects.js';
 import type { Importers } from './browser-start.js';
 export { browserView } from './browser-view.js';
 import { installDevtools } from './devtools/install.js';
+import type { Blockers } from './blockers.js';
 import type { NavigationEvents } from './navigation-events.js';
 import { createRouter } from './router.js';
 import type { Router, RouterOptions } from './router-types.js';
@@ -18,12 +19,14 @@ export function startRouter(
   importers: Importers,
   config: Pick<RouterConfig, 'prefetch' | 'routeScriptTimeoutMs'>,
   events: NavigationEvents,
+  blockers: Blockers,
 ): Router {
   const effects = browserEffects(importers);
   const router = createRouter({
     initial,
     effects,
     events,
+    blockers,
     policy: { freshMs: config.prefetch.freshMs, staleMs: config.prefetch.staleMs },
     concurrency: config.prefetch.concurrency,
     routeScriptTimeoutMs: config.routeScriptTimeoutMs,

@@ -13,6 +13,7 @@ test('switchyard exports', () => {
     'notFound',
     'permanentRedirect',
     'redirect',
+    'useBlocker',
     'useLinkStatus',
     'useNavigationPending',
     'useParams',

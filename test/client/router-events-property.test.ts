@@ -1,11 +1,15 @@
 /**
- * A property of the router over random sequences of push, back, refresh and prefetch, with
- * replies (pages, redirects, failures) and clock moves interleaved at random: every `start` is
- * followed by exactly one terminal event with its id, and every promise the router returned has
- * settled once the replies are in. Seeded: a failing seed replays exactly.
+ * A property of the router over random sequences of push, back and forward, refresh and
+ * prefetch, with replies (pages, redirects, failures), clock moves, a blocker turned on and off,
+ * and its held navigations proceeded or reset, interleaved at random: every `start` is followed
+ * by exactly one terminal event with its id, and every promise the router returned has settled
+ * once the replies are in and nothing is held. The browser's history is modelled: the router's
+ * own traversals (putting a held one back, making it again) reach it as popstates when the test
+ * delivers them. Seeded: a failing seed replays exactly.
  */
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { NavigationEvent } from '../../client/router';
+import type { BlockWhen } from '../../client/blockers';
+import type { HistoryEntryState, NavigationEvent } from '../../client/router';
 import {
   BUILD,
   flush,
@@ -46,7 +50,24 @@ test.each(Array.from({ length: SEEDS }, (_, seed) => seed))(
   async (seed) => {
     const rng = random(seed);
     const h = harness();
+    // The session history: entries the router wrote, where the browser is, and the traversals
+    // the router asked for that the browser has not made yet.
+    const stack: { state: HistoryEntryState; href: string }[] = [];
+    let at = 0;
+    const traversals: number[] = [];
+    const { pushState, replaceState } = h.effects;
+    h.effects.pushState = (state, href) => {
+      pushState(state, href);
+      stack.splice(++at, Infinity, { state, href });
+    };
+    h.effects.replaceState = (state, href) => {
+      replaceState(state, href);
+      stack[at] = { state, href };
+    };
+    h.effects.go = (delta) => traversals.push(delta);
     const router = start(h);
+    const blocker = {};
+    let blocking = false;
     const events: NavigationEvent[] = [];
     router.onNavigation((event) => events.push(event));
     const promises: { settled: boolean }[] = [];
@@ -55,7 +76,14 @@ test.each(Array.from({ length: SEEDS }, (_, seed) => seed))(
       promises.push(tracked);
       void promise.then(() => (tracked.settled = true));
     };
-    /** Keys of the history entries the router pushed, to go back to. */
+    /** The browser moves by `delta`, if it can, and tells the router. */
+    const traverse = (delta: number) => {
+      const to = at + delta;
+      if (to < 0 || to >= stack.length) return;
+      at = to;
+      h.location.href = ORIGIN + stack[at]!.href;
+      track(router.onPopState(stack[at]!.state));
+    };
     const reply = (fetch: (typeof h.fetches)[number]) => {
       const url = new URL(fetch.url, ORIGIN);
       const path = url.pathname;
@@ -77,22 +105,39 @@ test.each(Array.from({ length: SEEDS }, (_, seed) => seed))(
     let answered = 0;
 
     for (let step = 0; step < STEPS; step++) {
-      const action = rng.below(6);
+      const action = rng.below(9);
       if (action === 0) track(router.navigate(rng.pick(PATHS), { replace: rng.below(4) === 0 }));
       else if (action === 1) {
-        // The browser went back to one of the entries the router made (or one it never held).
-        const entries = h.history.filter((e) => e.op === 'push' || e.op === 'replace');
-        const entry = rng.below(5) === 0 ? { state: { key: 'unknown' }, href: '/old' } : rng.pick(entries);
-        h.location.href = ORIGIN + entry.href;
-        track(router.onPopState(entry.state));
+        // The user goes back or forward, or lands on an entry the router never wrote.
+        if (rng.below(5) > 0) traverse(rng.pick([-2, -1, -1, 1]));
+        else {
+          h.location.href = `${ORIGIN}/old`;
+          track(router.onPopState({ key: 'unknown' }));
+        }
       } else if (action === 2) track(router.refresh());
       else if (action === 3) track(router.prefetch(rng.pick(PATHS), rng.pick(['auto', 'full'] as const)));
       else if (action === 4 && answered < h.fetches.length) reply(h.fetches[answered++]!);
+      else if (action === 6) {
+        const when: BlockWhen = rng.pick([true, ({ nextUrl }) => nextUrl !== '/a']);
+        if (blocking) router.blockers.remove(blocker);
+        else router.blockers.set(blocker, when);
+        blocking = !blocking;
+      } else if (action === 7) {
+        if (rng.below(2) === 0) router.blockers.proceed();
+        else router.blockers.reset();
+      } else if (action === 8 && traversals.length > 0) traverse(traversals.shift()!);
       else await vi.advanceTimersByTimeAsync(rng.pick([0, 100, 1_000, 4_000]));
       await flush();
     }
-    // Everything still on its way answers, and the clock runs out every deadline.
-    for (let rounds = 0; answered < h.fetches.length || rounds < 3; rounds++) {
+    // The user stays wherever held; the browser makes the traversals asked of it; everything
+    // still on its way answers, and the clock runs out every deadline.
+    for (
+      let rounds = 0;
+      answered < h.fetches.length || traversals.length > 0 || router.blockers.held() || rounds < 3;
+      rounds++
+    ) {
+      router.blockers.reset();
+      while (traversals.length > 0) traverse(traversals.shift()!);
       while (answered < h.fetches.length) reply(h.fetches[answered++]!);
       await flush();
       await vi.advanceTimersByTimeAsync(20_000);
