@@ -5,6 +5,7 @@
  */
 import { flushSync } from 'react-dom';
 import { loadRouteModules, pageEffects, type Importers } from './browser-start.js';
+import { readElementScroll } from './element-scroll.js';
 import { routeEffects } from './route-effects.js';
 import type { PrefetchTrigger, RouterEffects } from './router-types.js';
 import { createViewTransitions } from './view-transition.js';
@@ -21,7 +22,10 @@ export function browserEffects(importers: Importers): RouterEffects {
     fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
     loadModules,
     ...routeEffects(Object.keys(importers), loadModules),
-    readScroll: () => ({ x: scrollX, y: scrollY }),
+    readScroll() {
+      const elements = readElementScroll();
+      return { x: scrollX, y: scrollY, ...(elements ? { elements } : {}) };
+    },
     // Epoch milliseconds on the performance timeline's clock, which never jumps with the system
     // clock, and which the Sentry SDK times spans with: a navigation's phases line up with them.
     now: () => performance.timeOrigin + performance.now(),

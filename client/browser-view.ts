@@ -5,13 +5,16 @@
  */
 import type { RouterSnapshot } from './router-types.js';
 import type { RouterView } from './router-root.js';
+import { restoreElementScroll } from './element-scroll.js';
 
 export const browserView: RouterView = {
   afterCommit(snapshot: RouterSnapshot) {
     const { scroll } = snapshot;
     if (scroll.kind === 'top') window.scrollTo(0, 0);
-    else if (scroll.kind === 'restore') window.scrollTo(scroll.x, scroll.y);
-    else if (scroll.kind === 'hash') {
+    else if (scroll.kind === 'restore') {
+      window.scrollTo(scroll.x, scroll.y);
+      restoreElementScroll(scroll.elements);
+    } else if (scroll.kind === 'hash') {
       const target = document.getElementById(decodeURIComponent(scroll.id));
       if (target) target.scrollIntoView();
       else window.scrollTo(0, 0);

@@ -6,9 +6,9 @@
  */
 import type { Revalidated } from '../shared/actions.js';
 import { isAffected } from '../shared/prefetch-cache.js';
-import type { Prefetched } from './router-types.js';
+import type { Prefetched, SavedScroll } from './router-types.js';
 
-export type HeldPage = Prefetched & { scroll?: { x: number; y: number }; stale?: true };
+export type HeldPage = Prefetched & { scroll?: SavedScroll; stale?: true };
 
 export function createHeldPages(limit: number) {
   // Map order is age order: holding a page again moves it to the end.
@@ -23,7 +23,7 @@ export function createHeldPages(limit: number) {
     },
 
     /** Remembers where the user left a page, for when history comes back to it. */
-    keepScroll(key: string, scroll: { x: number; y: number }): void {
+    keepScroll(key: string, scroll: SavedScroll): void {
       const page = held.get(key);
       if (page) held.set(key, { ...page, scroll });
     },

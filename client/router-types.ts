@@ -48,11 +48,18 @@ export interface Prefetched {
  */
 export type CachedPage = Prefetched | (InterceptedAnswer & { modules: Modules });
 
+/**
+ * Where a page was scrolled when the user left it: the window, and the containers marked
+ * `data-scroll-restore="<name>"`, by name.
+ */
+export interface SavedScroll {
+  x: number;
+  y: number;
+  elements?: Record<string, { top: number; left: number }>;
+}
+
 export type ScrollIntent =
-  | { kind: 'top' }
-  | { kind: 'hash'; id: string }
-  | { kind: 'restore'; x: number; y: number }
-  | { kind: 'keep' };
+  { kind: 'top' } | { kind: 'hash'; id: string } | ({ kind: 'restore' } & SavedScroll) | { kind: 'keep' };
 
 export interface RouterSnapshot {
   state: PageState;
@@ -95,7 +102,7 @@ export interface RouterEffects {
   hasLoadingState?(pathname: string): boolean;
   /** Leaves the app for a full page load. */
   assign(href: string): void;
-  readScroll(): { x: number; y: number };
+  readScroll(): SavedScroll;
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;

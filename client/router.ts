@@ -51,6 +51,7 @@ export type {
   RouterEffects,
   RouterOptions,
   RouterSnapshot,
+  SavedScroll,
   ScrollIntent,
 } from './router-types.js';
 import type {

@@ -1,8 +1,9 @@
-import { useActionState, useEffect, useRef } from 'react';
-import { href, Link } from 'switchyard-react';
+import { useActionState, useEffect, useRef, useState } from 'react';
+import { href, Link, useBlocker } from 'switchyard-react';
 import { addComment, type CommentFormState } from '../lib/actions';
 import { MAX_AUTHOR_LENGTH, MAX_COMMENT_LENGTH, type Comment } from '../lib/comments';
 import { formatDate } from '../lib/format';
+import { ConfirmLeave } from './confirm-leave';
 
 const INITIAL: CommentFormState = { error: null, posted: null, values: { author: '', text: '' } };
 
@@ -22,11 +23,16 @@ interface CommentsProps {
  * A photo's comments, a page at a time (or an invitation to write the first) with links to older ones (plain links: they work with
  * JavaScript off), and a form to add one that works with JavaScript off too. A signed-in writer
  * posts as their handle (the action takes it from the session); a signed-out one types a name.
+ * Leaving the page with a comment typed and not sent asks first.
  */
 export function Comments({ photoId, comments, total, olderBefore, olderPage, signedInAs }: CommentsProps) {
   const [state, post, pending] = useActionState(addComment, INITIAL);
   const status = useRef<HTMLParagraphElement>(null);
   const answered = state !== INITIAL;
+  // What is typed since the last answer; an answer puts the form back to its own values.
+  const [draft, setDraft] = useState({ after: state, text: '' });
+  const unsent = (draft.after === state ? draft.text : state.values.text).trim() !== '';
+  const blocker = useBlocker(unsent && !pending);
   // After a post the button is disabled and focus would fall to <body>: the answer takes it.
   useEffect(() => {
     if (answered) status.current?.focus();
@@ -84,7 +90,13 @@ export function Comments({ photoId, comments, total, olderBefore, olderPage, sig
         )}
         <label>
           Comment
-          <textarea name="text" rows={3} maxLength={MAX_COMMENT_LENGTH} defaultValue={state.values.text} />
+          <textarea
+            name="text"
+            rows={3}
+            maxLength={MAX_COMMENT_LENGTH}
+            defaultValue={state.values.text}
+            onChange={(event) => setDraft({ after: state, text: event.target.value })}
+          />
         </label>
         {/* Without JavaScript the page comes back with this state: autofocus brings the answer into view. */}
         <p
@@ -101,6 +113,13 @@ export function Comments({ photoId, comments, total, olderBefore, olderPage, sig
           {pending ? 'Posting…' : 'Post comment'}
         </button>
       </form>
+      {blocker.state === 'blocked' && (
+        <ConfirmLeave
+          message="Leave this page? Your comment is not sent."
+          onLeave={blocker.proceed}
+          onStay={blocker.reset}
+        />
+      )}
     </section>
   );
 }

@@ -188,6 +188,14 @@ describe.skipIf(skipWithoutChromium)('accessibility (axe-core)', () => {
         };
       });
       expect(looks).toEqual({ font: true, size: true, border: 'none' });
+      // The confirm before leaving a typed comment, open.
+      const textarea = page.locator('.comment-form textarea');
+      await textarea.fill('Half a thought');
+      await page.locator('.nav-list a[href="/lab"]').click();
+      await page.getByRole('alertdialog').waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await textarea.fill('');
       await page.goto(`${server.url}/`);
       const handle = await page.locator('.card-meta a').first().boundingBox();
       expect(handle!.height).toBeGreaterThanOrEqual(24);

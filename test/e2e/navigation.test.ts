@@ -10,6 +10,7 @@ import {
   openAt,
   serveWithChromium,
   skipWithoutChromium,
+  waitForHydration,
   type RunningServer,
 } from './harness';
 
@@ -170,6 +171,65 @@ describe.skipIf(skipWithoutChromium)('soft navigation in Chromium', () => {
       await page.title(),
     ]);
     expect(requests.filter(isDocument)).toEqual([]);
+  });
+
+  test('a typed comment holds a link click and back behind a confirm; a reload gets the browser’s prompt', async () => {
+    const { page, errors } = await open('/photos/3');
+    const other = page.locator('main .card-link').first();
+    const otherHref = await other.getAttribute('href');
+    await other.click();
+    await page.waitForURL(server.url + otherHref!);
+    const textarea = page.locator('.comment-form textarea');
+    await textarea.fill('Half a thought');
+    const confirm = page.getByRole('alertdialog', { name: 'Leave this page? Your comment is not sent.' });
+
+    // A link: held behind the dialog, which takes focus; Stay keeps the page and the text.
+    await page.locator('header a[href="/docs"]').click();
+    await confirm.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Stay');
+    await confirm.getByRole('button', { name: 'Stay' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(server.url + otherHref!);
+    expect(await textarea.inputValue()).toBe('Half a thought');
+
+    // Back: the address bar is put back while held; Escape stays, Leave makes the back.
+    await page.evaluate(() => history.back());
+    await confirm.waitFor();
+    await expect.poll(() => page.url()).toBe(server.url + otherHref!);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(server.url + otherHref!);
+    await page.evaluate(() => history.back());
+    await confirm.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(`${server.url}/photos/3`);
+    await expect.poll(() => textarea.inputValue()).toBe('');
+
+    // A reload with text typed gets the browser's own prompt; with none, no prompt.
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.accept();
+    });
+    await textarea.fill('Another thought');
+    await page.reload();
+    await waitForHydration(page);
+    await page.reload();
+    expect(prompts).toEqual(['beforeunload']);
+    expect(errors).toEqual([]);
+  });
+
+  test('a container marked data-scroll-restore gets its scroll back on back', async () => {
+    const { page } = await open('/docs');
+    // Short enough that the docs sidebar scrolls on its own.
+    await page.setViewportSize({ width: 1000, height: 300 });
+    const nav = page.locator('[data-scroll-restore="docs-nav"]');
+    await nav.evaluate((element) => element.scrollTo(0, 100));
+    await expect.poll(() => nav.evaluate((element) => element.scrollTop)).toBe(100);
+    await page.locator('header a[href="/lab"]').click();
+    await page.waitForURL(`${server.url}/lab`);
+    await page.goBack();
+    await page.waitForURL(`${server.url}/docs`);
+    await expect.poll(() => nav.evaluate((element) => element.scrollTop)).toBe(100);
   });
 
   test('modified clicks and new-tab links are left to the browser', async () => {

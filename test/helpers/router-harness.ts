@@ -8,6 +8,7 @@ import {
   type Modules,
   type RouterEffects,
   type RouterOptions,
+  type SavedScroll,
 } from '../../client/router';
 import type { PageDataResponse } from '../../shared/page-data';
 import type { PageState } from '../../shared/page-state';
@@ -59,7 +60,7 @@ export interface Harness {
   errors: string[];
   stored: { value: string | null };
   clock: { now: number };
-  scroll: { x: number; y: number };
+  scroll: SavedScroll;
   script: Deferred<unknown> | undefined;
 }
 

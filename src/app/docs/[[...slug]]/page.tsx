@@ -23,7 +23,7 @@ export default function DocsPage({ params, data }: PageProps<'/docs/[[...slug]]'
         {/* Closed, it shows its list anyway from tablet width up (see styles.css). */}
         <details className="docs-pages">
           <summary>Pages</summary>
-          <nav aria-label="Documentation" className="docs-nav">
+          <nav aria-label="Documentation" className="docs-nav" data-scroll-restore="docs-nav">
             <ul>
               {data.nav.map((item) => (
                 <li key={item.href}>

@@ -14,7 +14,9 @@ export default function PhotoPage({ data }: PageProps<'/photos/[id]'>) {
   return (
     <>
       <PhotoDetails photo={photo} author={author} liked={liked} />
+      {/* Keyed: another photo starts with an empty form, not the draft typed for this one. */}
       <Comments
+        key={photo.id}
         photoId={photo.id}
         comments={comments}
         total={commentCount}
