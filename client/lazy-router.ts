@@ -128,7 +128,12 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
     if (loaded) return run(loaded);
     setPending(true);
     const router = await within(budgetMs);
-    if (router) return run(router);
+    if (router) {
+      const outcome = run(router);
+      // A blocker may hold the navigation: then nothing is on its way.
+      setPending(router.getSnapshot().pending);
+      return outcome;
+    }
     const target = new URL(href ?? effects.currentHref(), effects.currentHref());
     const started = events.start(kind, target.href);
     started.settle({ status: 'hard', url: target.href });

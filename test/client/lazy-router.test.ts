@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createLazyRouter, firstSnapshot } from '../../client/lazy-router';
+import { createRouter } from '../../client/router';
 import type { Router } from '../../client/router-types';
 import { deferred, type Deferred } from '../helpers/deferred';
 import {
@@ -94,6 +95,22 @@ describe('before the router has loaded', () => {
     expect(router.getSnapshot()).toMatchObject({ href: '/photos/3', commit: 1, pending: false });
     expect(seen.at(-1)).toBe(false);
     expect(h.assigned).toEqual([]);
+  });
+
+  test('a blocker mounted before the code loaded holds the click, which then shows as pending no more', async () => {
+    const h = harness();
+    const { router, code } = lazy(h);
+    router.blockers.set({}, true);
+    const done = router.navigate('/photos/3');
+    expect(router.getSnapshot().pending).toBe(true);
+    const initial = { state: pageState('/', 'feed'), modules: new Map(), history: null };
+    code.resolve(createRouter({ initial, effects: h.effects, blockers: router.blockers }));
+    await flush();
+    expect(router.blockers.held()?.location).toBe('/photos/3');
+    expect(router.getSnapshot().pending).toBe(false);
+    expect(h.fetches).toEqual([]);
+    router.blockers.reset();
+    expect(await done).toEqual({ status: 'aborted', reason: 'blocked' });
   });
 
   test('prefetches wait for the code and run in order on the router', async () => {
