@@ -71,7 +71,7 @@ describe('a push or replace while a blocker blocks', () => {
     router.blockers.reset();
     expect(await done).toEqual({ status: 'aborted', reason: 'blocked' });
     expect(router.blockers.held()).toBeUndefined();
-    expect(events).toEqual([
+    expect(events).toMatchObject([
       { type: 'start', id: 1, url: '/b', kind: 'push' },
       { type: 'abort', id: 1, reason: 'blocked' },
     ]);
@@ -183,7 +183,7 @@ describe('back and forward while a blocker blocks', () => {
     router.blockers.reset();
     expect(await back).toEqual({ status: 'aborted', reason: 'blocked' });
     expect(await putBack).toEqual({ status: 'aborted', reason: 'blocked' });
-    expect(events).toEqual([
+    expect(events).toMatchObject([
       { type: 'start', id: 3, url: '/', kind: 'pop' },
       { type: 'abort', id: 3, reason: 'blocked' },
     ]);
