@@ -191,7 +191,7 @@ describe.skipIf(skipWithoutChromium)('accessibility (axe-core)', () => {
       // The confirm before leaving a typed comment, open.
       const textarea = page.locator('.comment-form textarea');
       await textarea.fill('Half a thought');
-      await page.locator('.nav-list a[href="/lab"]').click();
+      await page.locator('.nav-list a[href="/tags"]').click();
       await page.getByRole('alertdialog').waitFor();
       expect(await violations(page)).toEqual([]);
       await page.keyboard.press('Escape');
