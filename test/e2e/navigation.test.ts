@@ -225,8 +225,8 @@ describe.skipIf(skipWithoutChromium)('soft navigation in Chromium', () => {
     const nav = page.locator('[data-scroll-restore="docs-nav"]');
     await nav.evaluate((element) => element.scrollTo(0, 100));
     await expect.poll(() => nav.evaluate((element) => element.scrollTop)).toBe(100);
-    await page.locator('header a[href="/lab"]').click();
-    await page.waitForURL(`${server.url}/lab`);
+    await page.locator('header a[href="/tags"]').click();
+    await page.waitForURL(`${server.url}/tags`);
     await page.goBack();
     await page.waitForURL(`${server.url}/docs`);
     await expect.poll(() => nav.evaluate((element) => element.scrollTop)).toBe(100);
