@@ -141,7 +141,9 @@ describe.skipIf(skipWithoutChromium)('accessibility (axe-core)', () => {
       await page.close();
     };
 
-    test.each(PAGES)('%s', (path) => visit(context, path));
+    // Concurrently (up to Vitest's five at a time): each visit waits on the server and on
+    // Chromium's renderer more than on this process.
+    test.concurrent.each(PAGES)('%s', (path) => visit(context, path));
 
     test(`signed in: ${SIGNED_IN.join(', ')}`, async () => {
       const signedIn = await browser.newContext({ viewport: size });
@@ -153,14 +155,14 @@ describe.skipIf(skipWithoutChromium)('accessibility (axe-core)', () => {
       await signedIn.close();
     });
 
-    test.each(DOCS)('/docs%s, and its screenshot', async (slug) => {
+    test.concurrent.each(DOCS)('/docs%s, and its screenshot', async (slug) => {
       const page = await open(`/docs${slug}`);
       await screenshot(page, `docs${slug.replace('/', '-') || '-index'}-${size.width}x${size.height}`);
       expect(await violations(page)).toEqual([]);
       await page.close();
     });
 
-    test.each(BARE)('%s (the server’s own page)', async (path) => {
+    test.concurrent.each(BARE)('%s (the server’s own page)', async (path) => {
       const page = await open(path, false);
       await screenshot(page, shotName(path, size));
       expect(await violations(page)).toEqual([]);
