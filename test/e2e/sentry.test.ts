@@ -142,7 +142,17 @@ describe.skipIf(skipWithoutChromium)('Sentry in the browser', () => {
     // A DSN without a traces rate: the error SDK only, never the tracing chunk, and no span.
     const tracing = manifestOf(BUILDS.basic.out)['client/sentry-tracing.ts']!.file;
     expect(requests.filter((r) => r.includes(tracing))).toEqual([]);
-    expect(itemsOf(receiver, 'span').filter((s) => s.sdk === 'sentry.javascript.react')).toEqual([]);
+    // The page's own events name the SDK's integrations: no tracing among them.
+    const integrations = browserEvents().map(
+      (e) => (e.payload as { sdk?: { integrations?: string[] } }).sdk?.integrations ?? [],
+    );
+    expect(integrations.length).toBeGreaterThan(0);
+    for (const names of integrations) expect(names).not.toContain(TRACING_CODE);
+    // A page of an earlier test (the demo, tracing on) may still send its spans after the reset:
+    // only a span of this build's release (the build id, one per app) would be this page's.
+    const release = browserEvents()[0]!.payload.release;
+    expect(release).toMatch(/\w/);
+    expect(spans().filter((s) => value(s, 'sentry.release') === release)).toEqual([]);
   });
 
   test('one trace: the page load continues the document’s, a navigation to a photo has the router’s phases and its page data joins it', async () => {
@@ -162,6 +172,9 @@ describe.skipIf(skipWithoutChromium)('Sentry in the browser', () => {
       (s) => value(s, 'sentry.op') === 'pageload' && s.trace_id === served.trace_id,
     );
     expect(pageload.name).toBe('/');
+    // A page's spans carry its build's release: what tells one app's pages from another's above.
+    expect(value(pageload, 'sentry.release')).toMatch(/\w/);
+    expect(value(pageload, 'sentry.release')).toBe(value(served, 'sentry.release'));
 
     await page.locator('a[href^="/photos/"]').first().click();
     await page.waitForURL(/\/photos\/\d+$/);
