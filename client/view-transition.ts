@@ -4,13 +4,28 @@
  * browser captures. Never where the browser has no such API, and never when the user asked for
  * reduced motion: then the update simply runs. While a transition runs, `<html
  * data-navigation="forward|back">` tells CSS the direction; it goes when the transition ends.
+ *
+ * The browser calls the update once it has captured the old page, at its next frame. A commit
+ * never waits on that for long: a new transition first skips the one still running, and an update
+ * the browser has not called within `CAPTURE_BUDGET_MS` runs by itself, without animation (seen in
+ * Chromium under load: a history move during a running transition whose capture never came, so
+ * the navigation never committed).
  */
+
+/** How long a commit waits for the browser to capture the old page before it renders anyway. */
+export const CAPTURE_BUDGET_MS = 500;
 
 export type NavigationDirection = 'forward' | 'back';
 
+/** The part of a `ViewTransition` the runner uses. */
+export interface ViewTransitionHandle {
+  finished: Promise<unknown>;
+  skipTransition(): void;
+}
+
 /** The part of `document` a view transition needs; tests pass a stub. */
 export interface TransitionDocument {
-  startViewTransition?: (update: () => void) => { finished: Promise<unknown> };
+  startViewTransition?: (update: () => void) => ViewTransitionHandle;
   documentElement: {
     setAttribute(name: string, value: string): void;
     removeAttribute(name: string): void;
@@ -32,6 +47,7 @@ export function createViewTransitions(host: TransitionHost): RunTransition {
   const { document } = host;
   /** Counts transitions: only the latest one's end removes the direction. */
   let started = 0;
+  let running: ViewTransitionHandle | undefined;
   return (direction, update) => {
     if (!document.startViewTransition || host.reducedMotion()) {
       update();
@@ -39,12 +55,27 @@ export function createViewTransitions(host: TransitionHost): RunTransition {
     }
     const run = ++started;
     const root = document.documentElement;
+    running?.skipTransition();
     root.setAttribute('data-navigation', direction);
-    const transition = document.startViewTransition(() => host.flush(update));
+    let updated = false;
+    const once = () => {
+      if (updated) return;
+      updated = true;
+      clearTimeout(fallback);
+      host.flush(update);
+    };
+    const fallback = setTimeout(() => {
+      if (updated) return;
+      transition.skipTransition();
+      once();
+    }, CAPTURE_BUDGET_MS);
+    const transition = document.startViewTransition(once);
+    running = transition;
     // `finished` rejects only when the update failed, which the router has reported already.
     transition.finished
       .catch(() => {})
       .finally(() => {
+        if (running === transition) running = undefined;
         if (run === started) root.removeAttribute('data-navigation');
       });
   };

@@ -5,14 +5,23 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { readHistoryEntry } from '../../client/browser-start';
-import { createViewTransitions, type TransitionDocument } from '../../client/view-transition';
+import {
+  CAPTURE_BUDGET_MS,
+  createViewTransitions,
+  type TransitionDocument,
+} from '../../client/view-transition';
 import { deferred, type Deferred } from '../helpers/deferred';
 import { answer, flush, harness, jsonResponse, prefetchAnswer, start } from '../helpers/router-harness';
 
 /** A document whose `startViewTransition` records each call and the direction set at the time. */
-function stubDocument(supported = true) {
+function stubDocument(supported = true, { captures = true } = {}) {
   const attributes = new Map<string, string>();
-  const calls: { direction: string | undefined; finished: Deferred<void> }[] = [];
+  const calls: {
+    direction: string | undefined;
+    finished: Deferred<void>;
+    skipped: boolean;
+    update: () => void;
+  }[] = [];
   const doc: TransitionDocument = {
     documentElement: {
       setAttribute: (name, value) => attributes.set(name, value),
@@ -22,9 +31,17 @@ function stubDocument(supported = true) {
   if (supported)
     doc.startViewTransition = (update) => {
       const finished = deferred<void>();
-      calls.push({ direction: attributes.get('data-navigation'), finished });
-      update(); // the browser calls it once the old page is captured
-      return { finished: finished.promise };
+      const call = { direction: attributes.get('data-navigation'), finished, skipped: false, update };
+      calls.push(call);
+      // The browser calls it once the old page is captured; `captures: false` is a capture that
+      // never comes.
+      if (captures) update();
+      return {
+        finished: finished.promise,
+        skipTransition: () => {
+          call.skipped = true;
+        },
+      };
     };
   return { doc, attributes, calls };
 }
@@ -63,6 +80,50 @@ describe('the runner', () => {
     calls[1]!.finished.resolve();
     await flush();
     expect(attributes.has('data-navigation')).toBe(false);
+  });
+
+  test('a new transition skips the one still running', () => {
+    const { doc, calls } = stubDocument();
+    const run = createViewTransitions({ document: doc, reducedMotion: () => false, flush: (u) => u() });
+    run('forward', () => {});
+    expect(calls[0]!.skipped).toBe(false);
+    run('back', () => {});
+    expect(calls.map((c) => c.skipped)).toEqual([true, false]);
+  });
+
+  test('an update the browser does not call within the capture budget runs by itself, once', () => {
+    vi.useFakeTimers();
+    try {
+      const { doc, attributes, calls } = stubDocument(true, { captures: false });
+      const run = createViewTransitions({ document: doc, reducedMotion: () => false, flush: (u) => u() });
+      const updates: string[] = [];
+      run('back', () => updates.push('commit'));
+      vi.advanceTimersByTime(CAPTURE_BUDGET_MS - 1);
+      expect(updates).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(updates).toEqual(['commit']);
+      expect(calls[0]!.skipped).toBe(true);
+      expect(attributes.get('data-navigation')).toBe('back');
+      // A capture that comes late after all does not render the commit a second time.
+      calls[0]!.update();
+      expect(updates).toEqual(['commit']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('an update the browser called in time is not run again when the budget passes', () => {
+    vi.useFakeTimers();
+    try {
+      const { doc } = stubDocument();
+      const run = createViewTransitions({ document: doc, reducedMotion: () => false, flush: (u) => u() });
+      const updates: string[] = [];
+      run('forward', () => updates.push('commit'));
+      vi.advanceTimersByTime(CAPTURE_BUDGET_MS * 2);
+      expect(updates).toEqual(['commit']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test.each([

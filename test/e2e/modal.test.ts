@@ -165,10 +165,7 @@ describe.skipIf(skipWithoutChromium)('the photo modal in Chromium', () => {
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await page.locator('main h1').first().textContent()).toBeTruthy();
   });
-  // Off until it is understood: with the feed's cards animating, this file's history tests hung
-  // now and then in Chromium (a navigation never committed, 30 s timeouts), so the demo does not
-  // animate them for now; the framework's view transitions keep their unit tests.
-  test.skip('a card opens the photo in one view transition and back closes it in one; none under reduced motion', async () => {
+  test('a card opens the photo in one view transition and back closes it in one; none under reduced motion', async () => {
     const { page, errors, console } = await openPage(browser);
     // Each call records the direction <html> had when it was made.
     await page.addInitScript(() => {
