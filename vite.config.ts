@@ -4,8 +4,11 @@
  * over it (see server/vite/vite-config.ts): plugins here are added to the framework's.
  */
 import { defineConfig } from 'vite';
+import { docsPlugin } from './src/lib/docs-plugin';
 
 export default defineConfig({
+  // The docs pages, made once by the build (highlighted) and per request in development.
+  plugins: [docsPlugin()],
   server: {
     // The demo's SQLite database and the bench's output change while the dev server runs; a
     // change there is never a source change to watch.

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { docsPlugin } from './src/lib/docs-plugin';
 
 // Tests import the framework by its package name, as app code does, from its sources.
 const alias = {
@@ -9,6 +10,8 @@ const alias = {
 };
 
 export default defineConfig({
+  // The demo's docs module, as its Vite config has it: tests of the docs pages read the files.
+  plugins: [docsPlugin()],
   resolve: {
     alias: [
       { find: /^switchyard-react\/server$/, replacement: alias.server },
