@@ -31,6 +31,7 @@ import { sendJson } from '../http/compression.js';
 import { digestOf } from '../http/digest.js';
 import { HttpError } from '../http/http-error.js';
 import { parseRequestTarget } from '../http/request-url.js';
+import { dropDocumentHeaders } from '../http/security-headers.js';
 import { sendWebResponse } from '../http/web-response.js';
 import { isRetryLater } from '../http/retry-later.js';
 import type { ResolvedOptions } from '../options.js';
@@ -142,8 +143,7 @@ export function createRouteHandlers(runtime: RouteRuntime, options: ResolvedOpti
 /** "Load it as a document": the client router's answer for a URL that is no page. */
 function sendDocumentAnswer(res: Response, url: URL, buildId: string): void {
   for (const param of [PAGE_DATA_PARAM, PREFETCH_PARAM, WHOLE_PARAM]) url.searchParams.delete(param);
-  // JSON runs nowhere, as for all page data: the no-script policy would only add bytes.
-  res.removeHeader('content-security-policy');
+  dropDocumentHeaders(res);
   const body: DocumentAnswer = { buildId, url: url.pathname + url.search, status: 200, document: true };
   sendJson(noStore(res).status(200), body);
 }

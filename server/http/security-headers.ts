@@ -3,7 +3,7 @@
  * scripts from our origin and the inline scripts React writes with this request's nonce; every
  * other answer's allows nothing but inline styles.
  */
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 
 export function contentSecurityPolicy(nonce: string): string {
   return [
@@ -41,11 +41,28 @@ export const noScriptByDefault: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * What only a document reads: how it may be framed, whose window it shares, what its features
+ * and its own requests' referrers may be, and what may run in it.
+ */
+const DOCUMENT_ONLY: Record<string, string> = {
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
 export const securityHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('x-content-type-options', 'nosniff');
-  res.setHeader('x-frame-options', 'DENY');
-  res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
-  res.setHeader('cross-origin-opener-policy', 'same-origin');
-  res.setHeader('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  for (const [name, value] of Object.entries(DOCUMENT_ONLY)) res.setHeader(name, value);
   next();
 };
+
+/**
+ * Page data is JSON a script fetches: no browser frames it, runs it or opens it as a window, so
+ * the headers only a document reads would add some 300 bytes to every prefetch for nothing.
+ * `nosniff` stays: it keeps the JSON from being read as a script or a style.
+ */
+export function dropDocumentHeaders(res: Response): void {
+  for (const name of [...Object.keys(DOCUMENT_ONLY), 'content-security-policy']) res.removeHeader(name);
+}

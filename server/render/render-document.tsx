@@ -65,7 +65,7 @@ import type { RouteRuntime } from './route-runtime.js';
 import { parseRequestTarget } from '../http/request-url.js';
 import { isRetryLater, RetryLater } from '../http/retry-later.js';
 import { RENDER_DEADLINE_RETRY_AFTER_S } from '../../shared/constants.js';
-import { contentSecurityPolicy } from '../http/security-headers.js';
+import { contentSecurityPolicy, dropDocumentHeaders } from '../http/security-headers.js';
 import { pageStatus } from '../request/request-scope.js';
 import { toWebRequest } from '../http/web-response.js';
 
@@ -117,8 +117,7 @@ export function createDocumentHandler(
         () => matchRoute(runtime.tree, segments)?.pattern ?? null,
       );
     }
-    // JSON runs nowhere: the no-script policy would only add its ~130 bytes to every prefetch.
-    if (from !== null) res.removeHeader('content-security-policy');
+    if (from !== null) dropDocumentHeaders(res);
 
     stats.activeRenders++;
     stats.pendingDeadlines++;

@@ -24,3 +24,12 @@ export const headApp = relativeTo('../fixtures/head/', headModules);
 const demoModules = import.meta.glob('../../src/app/**/*.{ts,tsx}');
 /** The demo app itself, as its build would map it. */
 export const demoApp = relativeTo('../../src/app/', demoModules);
+
+/** The security headers only a document reads, which page data (JSON) leaves out. */
+export const DOCUMENT_ONLY_HEADERS = [
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'permissions-policy',
+  'content-security-policy',
+];

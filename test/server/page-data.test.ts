@@ -5,7 +5,7 @@ import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
 import { calls } from '../fixtures/basic/layout.server';
-import { basicApp } from './fixture-app';
+import { basicApp, DOCUMENT_ONLY_HEADERS } from './fixture-app';
 
 const app = createApp({ modules: basicApp, buildId: 'b1', logger: { error: vi.fn(), info: vi.fn() } });
 
@@ -29,6 +29,26 @@ describe('page data', () => {
       reuseLayoutData: true,
     });
     expect(res.body.segments.at(-1).pageData).toMatchObject({ id: '7', q: 'sun' });
+  });
+
+  test('carries no header only a document reads; the document has them all, and both keep nosniff', async () => {
+    const production = createApp({
+      modules: basicApp,
+      buildId: 'b1',
+      mode: 'production',
+      logger: { error: vi.fn(), info: vi.fn() },
+    });
+    const document = await request(production).get('/photos/7');
+    const data = await request(production).get('/photos/7?_sy=%2Fphotos%2F6&_syp=auto');
+    expect(data.headers['content-type']).toBe('application/json; charset=utf-8');
+    for (const name of DOCUMENT_ONLY_HEADERS) {
+      expect(document.headers[name], name).toBeDefined();
+      expect(data.headers[name], name).toBeUndefined();
+    }
+    for (const res of [document, data]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
   });
 
   test('an escaped slash stays in its segment for a navigation as for the document', async () => {

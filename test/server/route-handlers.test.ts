@@ -12,6 +12,7 @@ import { cookies, RetryLater, type RouteHandler } from '../../server/index';
 import type { SwitchyardOptions } from '../../server/options';
 import { notFound, permanentRedirect, redirect } from '../../shared/router-signals';
 import { deferred } from '../helpers/deferred';
+import { DOCUMENT_ONLY_HEADERS } from './fixture-app';
 
 const layout = () => import('../fixtures/basic/layout');
 const page = () => import('../fixtures/basic/page');
@@ -142,6 +143,9 @@ describe('matching', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ buildId: 'development', url: '/api?q=1', status: 200, document: true });
     expect(get).not.toHaveBeenCalled();
+    // JSON like all page data: none of the headers only a document reads.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name]).toBeUndefined();
   });
 
   test('a route handler at the root never shows as a component of the not-found page', async () => {
