@@ -20,6 +20,14 @@ export function browserEffects(importers: Importers): RouterEffects {
     pushState: (state, href) => history.pushState(state, '', href),
     replaceState: (state, href) => history.replaceState(state, '', href),
     fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+    bodyBytesOnWire: (url) => {
+      const entry = performance.getEntriesByName(new URL(url, location.href).href, 'resource').at(-1);
+      // A transfer size of 0: the answer did not cross the network, or the browser will not say.
+      // Past that, the body's own size: the transfer size's share for headers is a fixed 300 bytes.
+      return entry && (entry as PerformanceResourceTiming).transferSize > 0
+        ? (entry as PerformanceResourceTiming).encodedBodySize
+        : undefined;
+    },
     loadModules,
     ...routeEffects(Object.keys(importers), loadModules),
     readScroll() {

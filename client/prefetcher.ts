@@ -15,7 +15,7 @@ import {
   PREFETCH_CONCURRENCY,
   PREFETCH_MAX_WAITING,
   PREFETCH_TIMEOUT_MS,
-  RESPONSE_HEADER_BYTES,
+  STATUS_LINE_BYTES,
 } from '../shared/constants.js';
 import {
   isDocumentAnswer,
@@ -112,16 +112,18 @@ export function createPrefetcher({
       cancelled,
     );
     const race = deadline.race;
+    // Named only for an interception, a page whose data is not held is asked for whole.
+    const dataUrl = pageDataUrl(url.pathname + url.search, from, kind, page === undefined);
     try {
       const [data] = await race(
         Promise.all([
           effects
-            // Named only for an interception, a page whose data is not held is asked for whole.
-            .fetch(pageDataUrl(url.pathname + url.search, from, kind, page === undefined), {
-              signal: deadline.signal,
-              headers: { accept: PAGE_DATA_TYPE },
-            })
-            .then((response) => readPageData(response, (chars) => charge(wireBytes(response, chars)))),
+            .fetch(dataUrl, { signal: deadline.signal, headers: { accept: PAGE_DATA_TYPE } })
+            .then((response) =>
+              readPageData(response, (chars) =>
+                charge(wireBytes(response, chars, effects.bodyBytesOnWire?.(dataUrl))),
+              ),
+            ),
           effects.preloadRoute?.(url.pathname),
         ]),
       );
@@ -324,13 +326,20 @@ export function createPrefetcher({
 export type Prefetcher = ReturnType<typeof createPrefetcher>;
 
 /**
- * What a response cost on the wire: its headers, and its body's `content-length` (the compressed
- * size, which the server always sends for page data) or, through a proxy that drops it, the
- * length of the JSON as read.
+ * What a response cost on the wire: its header block, and its body as the browser measured it
+ * (Resource Timing), else its `content-length` (the compressed size, which the server sends for
+ * page data), else, through a proxy that drops it, the length of the JSON as read.
+ *
+ * The headers are measured, not read from Resource Timing (whose `transferSize` counts a fixed
+ * 300 bytes for them): each `name: value` line as HTTP/1.1 sends it, and the status line. What a
+ * script cannot see (`set-cookie`) is missed; over HTTP/2 and 3, where headers are compressed,
+ * this counts more than went.
  */
-function wireBytes(response: Response, bodyChars: number): number {
-  const length = Number(response.headers.get('content-length') ?? NaN);
-  return RESPONSE_HEADER_BYTES + (Number.isFinite(length) ? length : bodyChars);
+function wireBytes(response: Response, bodyChars: number, bodyOnWire: number | undefined): number {
+  let bytes = STATUS_LINE_BYTES;
+  response.headers.forEach((value, name) => (bytes += name.length + value.length + 4)); // ': ' and CRLF
+  const length = bodyOnWire ?? Number(response.headers.get('content-length') ?? NaN);
+  return bytes + (Number.isFinite(length) ? length : bodyChars);
 }
 
 /** Reads an entry's result, waiting if it is still on its way. */

@@ -91,6 +91,11 @@ export interface RouterEffects {
   replaceState(state: HistoryEntryState, href: string): void;
   go(delta: number): void;
   fetch(url: string, init: { signal: AbortSignal; headers: Record<string, string> }): Promise<Response>;
+  /**
+   * The bytes the body of the last answer from `url` (as given to `fetch`) took on the wire,
+   * compressed, as the browser measured them; `undefined` where it does not tell.
+   */
+  bodyBytesOnWire?(url: string): number | undefined;
   /** Imports the component modules of route files. */
   loadModules(files: readonly string[]): Promise<Modules>;
   /** Starts importing the scripts of the route a pathname matches, before its data is back. */

@@ -53,7 +53,7 @@ export const ACTION_RATE_LIMIT = { max: 30, windowMs: 10_000 } as const;
  * touch) is not held to it. Next.js's metadata-only prefetches of a 200-link page are about this.
  */
 export const PREFETCH_BUDGET_BYTES = 48 * 1024;
-/** What a page-data response's headers add on the wire to its body (ours are about 420 bytes). */
-export const RESPONSE_HEADER_BYTES = 512;
+/** A response's status line and the blank line that ends its headers (`HTTP/1.1 200 OK`). */
+export const STATUS_LINE_BYTES = 19;
 /** What a prefetch is guessed to cost before any has been measured. */
 export const PREFETCH_FIRST_ESTIMATE_BYTES = 8 * 1024;

@@ -2,7 +2,8 @@
  * The browser side, in Chromium: one page view of the bench page, then a click on a link the
  * user showed intent for (hover), at once a click on a link far down the list (not prefetched,
  * while the page's own prefetches may still run), then back. Times are taken in the page, from
- * the click to the moment the new heading is in the DOM; requests and bytes come from CDP.
+ * the click to the moment the new heading is in the DOM; requests and bytes come from CDP, bytes
+ * as they crossed the wire (compressed, headers included).
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 
@@ -110,12 +111,22 @@ async function recordRequests(cdp: CDPSession): Promise<Map<string, Recorded>> {
       done: false,
     });
   });
-  const finish = (id: string, bytes: number) => {
+  // Bytes on the wire, headers included: what has come so far, then Chromium's total at the end.
+  const received = (id: string, bytes: number) => {
     const request = requests.get(id);
-    if (request) Object.assign(request, { bytes, done: true });
+    if (request && !request.done) request.bytes = bytes;
+  };
+  cdp.on('Network.responseReceived', (event) => received(event.requestId, event.response.encodedDataLength));
+  cdp.on('Network.dataReceived', (event) =>
+    received(event.requestId, (requests.get(event.requestId)?.bytes ?? 0) + event.encodedDataLength),
+  );
+  const finish = (id: string, bytes?: number) => {
+    const request = requests.get(id);
+    if (request) Object.assign(request, { bytes: bytes ?? request.bytes, done: true });
   };
   cdp.on('Network.loadingFinished', (event) => finish(event.requestId, event.encodedDataLength));
-  cdp.on('Network.loadingFailed', (event) => finish(event.requestId, 0));
+  // An aborted request (a prefetch the router cancelled) cost what came before it was.
+  cdp.on('Network.loadingFailed', (event) => finish(event.requestId));
   return requests;
 }
 

@@ -199,9 +199,9 @@ export function tableRows(r: BenchResults): Row[] {
   for (const [profile, figures] of Object.entries(r.browser)) {
     const { switchyard: s, bare: b } = figures;
     rows.push([
-      `${profile}: requests per page view (self-started)`,
+      `${profile}: requests per page view (self-started, on the wire with headers)`,
       `${s.pageView.requests} (${s.pageView.selfStarted} = ${s.pageView.selfStartedKib.toFixed(1)} KiB)`,
-      `${b.pageView.requests} (${b.pageView.selfStarted})`,
+      `${b.pageView.requests} (${b.pageView.selfStarted} = ${b.pageView.selfStartedKib.toFixed(1)} KiB)`,
       '',
       '≤ 48 KiB prefetched',
       verdict(s.pageView.selfStartedKib <= 48, `by ${(s.pageView.selfStartedKib - 48).toFixed(1)} KiB`),

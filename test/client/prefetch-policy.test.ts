@@ -5,11 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { prefetchAllowed } from '../../client/browser-effects';
-import {
-  PREFETCH_BUDGET_BYTES,
-  PREFETCH_FIRST_ESTIMATE_BYTES,
-  RESPONSE_HEADER_BYTES,
-} from '../../shared/constants';
+import { PREFETCH_BUDGET_BYTES, PREFETCH_FIRST_ESTIMATE_BYTES } from '../../shared/constants';
 import { createPrefetchBudget } from '../../shared/prefetch-budget';
 import { deferred } from '../helpers/deferred';
 import {
@@ -27,6 +23,18 @@ function sized(body: unknown, bytes: number): Response {
   return new Response(JSON.stringify(body), {
     headers: { 'content-type': 'application/json', 'content-length': String(bytes) },
   });
+}
+
+/** The header block of `sized(…, bytes)` as HTTP/1.1 sends it, counted by hand. */
+const headerBytes = (bytes: number) =>
+  'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: \r\n\r\n'.length +
+  String(bytes).length;
+
+/** A response whose headers and body make `wire` bytes on the wire. */
+function onWire(body: unknown, wire: number): Response {
+  let length = wire - headerBytes(wire);
+  if (length + headerBytes(length) !== wire) length++; // one digit fewer in the length
+  return sized(body, length);
 }
 
 /** Lets responses be read: a body is read across a few turns of the event loop. */
@@ -144,9 +152,7 @@ describe('the byte budget of a page view', () => {
     while (answered < h.fetches.length) {
       for (const fetch of h.fetches.slice(answered)) {
         const path = fetch.url.split('?')[0]!;
-        fetch.reply.resolve(
-          sized(prefetchAnswer(path, 'p'), PREFETCH_BUDGET_BYTES / 12 - RESPONSE_HEADER_BYTES),
-        );
+        fetch.reply.resolve(onWire(prefetchAnswer(path, 'p'), PREFETCH_BUDGET_BYTES / 12));
         answered++;
       }
       await settle();
@@ -161,6 +167,32 @@ describe('the byte budget of a page view', () => {
       inFlight: 0,
       heldBack: ['/p/13', '/p/14', '/p/15'],
     });
+  });
+
+  test('a prefetch costs what crossed the wire: its headers as they went, and its body as the browser measured it, else its content-length, else its length', async () => {
+    const h = harness();
+    const measured = new Map([['/b', 1000]]);
+    h.effects.bodyBytesOnWire = (url) => measured.get(url.split('?')[0]!);
+    const router = start(h);
+    for (const path of ['/b', '/c', '/d']) void router.prefetch(path, 'auto', 'viewport');
+    await flush();
+    const body = (path: string) => JSON.stringify(prefetchAnswer(path, 'p'));
+    const spentAfter = async (i: number, response: Response) => {
+      h.fetches[i]!.reply.resolve(response);
+      await settle();
+      return router.devtools().budget.spentBytes;
+    };
+    // The browser's figure wins over the content-length the answer claims.
+    const b = await spentAfter(0, sized(prefetchAnswer('/b', 'p'), 5000));
+    expect(b).toBe(headerBytes(5000) + 1000);
+    const c = await spentAfter(1, sized(prefetchAnswer('/c', 'p'), 2000));
+    expect(c - b).toBe(headerBytes(2000) + 2000);
+    // Through a proxy that drops the length: the body as read, and only the headers it has.
+    const plain = new Response(body('/d'), { headers: { 'content-type': 'application/json' } });
+    const d = await spentAfter(2, plain);
+    expect(d - c).toBe(
+      'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n\r\n'.length + body('/d').length,
+    );
   });
 
   test('intent is not held to the budget, and goes before every link that is only in view', async () => {
@@ -222,7 +254,7 @@ describe('the byte budget of a page view', () => {
     void router.prefetch('/b', 'auto', 'viewport');
     await flush();
     // 30 KiB: another as large would not fit in what is left of 48.
-    h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/b', 'b'), 30 * 1024 - RESPONSE_HEADER_BYTES));
+    h.fetches[0]!.reply.resolve(onWire(prefetchAnswer('/b', 'b'), 30 * 1024));
     await flush();
     void router.prefetch('/c', 'auto', 'viewport');
     await flush();
