@@ -2,7 +2,6 @@
  * The client half of the page-data protocol (shared/page-data.ts): reading an answer, and
  * filling in the layout data the server left out because the client holds it.
  */
-import { unflatten } from 'devalue';
 import {
   isIntercepted,
   PAGE_DATA_TYPE,
@@ -43,23 +42,32 @@ export async function readPageData(
   const text = await response.text();
   onBody?.(text.length);
   const answer = JSON.parse(text) as PageDataAnswer;
-  if (isIntercepted(answer)) decodeSegments(answer.intercept.state.segments);
-  else if ('segments' in answer) decodeSegments(answer.segments);
-  return answer;
-}
-
-/** Puts each segment's `encoded` data back in its place, slots included. */
-function decodeSegments(segments: readonly SegmentState[]): void {
-  for (const segment of segments) {
-    const { encoded } = segment;
-    if (encoded) {
+  const segments = isIntercepted(answer)
+    ? answer.intercept.state.segments
+    : 'segments' in answer
+      ? answer.segments
+      : [];
+  const encoded = encodedSegments(segments);
+  if (encoded.length > 0) {
+    // devalue loads with the first answer that needs it: plain JSON data never pays for it.
+    const { unflatten } = await import('devalue');
+    for (const segment of encoded) {
+      const data = segment.encoded ?? {};
       for (const kind of DATA_KINDS) {
-        if (Object.hasOwn(encoded, kind)) segment[kind] = unflatten(encoded[kind] as number | unknown[]);
+        if (Object.hasOwn(data, kind)) segment[kind] = unflatten(data[kind] as number | unknown[]);
       }
       delete segment.encoded;
     }
-    for (const slot of Object.values(segment.slots ?? {})) decodeSegments(slot.segments);
   }
+  return answer;
+}
+
+/** The segments whose loader data came encoded, slots included. */
+function encodedSegments(segments: readonly SegmentState[]): SegmentState[] {
+  return segments.flatMap((segment) => [
+    ...(segment.encoded ? [segment] : []),
+    ...Object.values(segment.slots ?? {}).flatMap((slot) => encodedSegments(slot.segments)),
+  ]);
 }
 
 /** Ends a response's request without reading it. */

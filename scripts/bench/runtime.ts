@@ -3,7 +3,8 @@
  * route modules and the build's virtual modules left out. What a first load runs is the entry
  * chunk and its static imports; what the entry imports once the page is up (the router's
  * navigation code) is counted apart, and what only some pages ever load (the devtools panel,
- * the Sentry SDK with a DSN, its tracing with a traces rate) is left out.
+ * the Sentry SDK with a DSN, its tracing with a traces rate, devalue for page data that came
+ * encoded: loader data that is not plain JSON) is left out.
  */
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -11,7 +12,12 @@ import { build, type Rolldown } from 'vite';
 import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 
 /** Modules loaded only when asked for: their chunks are neither first-load nor after-paint code. */
-const ON_DEMAND = ['client/devtools/panel.tsx', 'client/sentry-browser.ts', 'client/sentry-tracing.ts'];
+const ON_DEMAND = [
+  'client/devtools/panel.tsx',
+  'client/sentry-browser.ts',
+  'client/sentry-tracing.ts',
+  'node_modules/devalue/src/index.js',
+];
 
 type Chunk = Rolldown.OutputChunk;
 
