@@ -1,5 +1,5 @@
 /**
- * The prefetch queue. How it works: `p-limit` owns the concurrency (5 by default);
+ * The prefetch queue. How it works: a count of slot-jobs owns the concurrency (5 by default);
  * each `add` gives it one slot-job, and a slot-job, when it runs, takes the task at the front
  * of our own lists. Keeping the order in our lists lets `bump(key)` take a waiting task out
  * and start it at once, outside the limit — a navigation must never wait behind prefetches —
@@ -10,10 +10,9 @@
  * The same key is never in flight twice: adding a key that is waiting or running returns the
  * promise already there. At most `maxWaiting` tasks wait: past that the
  * oldest viewport task is dropped (its promise rejects with `QueueFull`), since the links seen
- * last are the likelier clicks, and its slot-job runs the newcomer — so p-limit's own list stays
- * bounded too. `cancel` drops every task, waiting or running, but one.
+ * last are the likelier clicks, and its slot-job runs the newcomer — so the slot-jobs waiting
+ * stay bounded too. `cancel` drops every task, waiting or running, but one.
  */
-import pLimit from 'p-limit';
 import { PREFETCH_CONCURRENCY, PREFETCH_MAX_WAITING } from './constants.js';
 
 /** A task dropped by the queue, not failed by its URL: nothing is known of the URL. */
@@ -62,10 +61,22 @@ export function createPrefetchQueue(
   concurrency = PREFETCH_CONCURRENCY,
   maxWaiting = PREFETCH_MAX_WAITING,
 ): PrefetchQueue {
-  const limit = pLimit(concurrency);
   const lanes: Record<Lane, Task<unknown>[]> = { intent: [], viewport: [] };
   const running = new Map<string, Task<unknown>>();
   const waitingCount = () => lanes.intent.length + lanes.viewport.length;
+  let slotJobs = 0;
+  let busySlots = 0;
+  /** Runs slot-jobs while a slot is free; each frees its slot when its task settles. */
+  const runSlotJobs = () => {
+    for (; slotJobs > 0 && busySlots < concurrency; slotJobs--) {
+      busySlots++;
+      const next = lanes.intent.shift() ?? lanes.viewport.shift();
+      void (next ? start(next) : Promise.resolve()).then(() => {
+        busySlots--;
+        runSlotJobs();
+      });
+    }
+  };
 
   const start = (task: Task<unknown>): Promise<void> => {
     running.set(task.key, task);
@@ -104,11 +115,10 @@ export function createPrefetchQueue(
         dropped.reject(new QueueFull('the prefetch queue is full'));
         return promise;
       }
-      // One slot-job per task; it runs whichever task is at the front when its turn comes.
-      void limit(async () => {
-        const next = lanes.intent.shift() ?? lanes.viewport.shift();
-        if (next) await start(next);
-      });
+      // One slot-job per task; it runs whichever task is at the front when its turn comes, a
+      // microtask later: whoever added it has the task's promise before its run starts.
+      slotJobs++;
+      void Promise.resolve().then(runSlotJobs);
       return promise;
     },
     promote(key) {

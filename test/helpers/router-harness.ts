@@ -121,7 +121,7 @@ export function start(
   });
 }
 
-/** Lets promise chains (p-limit's hops, awaited fetches) run. */
+/** Lets promise chains (the prefetch queue's hops, awaited fetches) run. */
 export async function flush(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createPrefetchQueue, Dropped, QueueFull } from '../../shared/prefetch-queue';
 import { deferred, type Deferred } from '../helpers/deferred';
 
-/** Lets p-limit's internal promise hops run. */
+/** Lets the queue's promise hops run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function tasks(n: number) {
