@@ -131,14 +131,16 @@ export function tableRows(r: BenchResults): Row[] {
     'br or gzip',
     verdict(html.switchyard.encoding !== 'identity', 'not compressed'),
   ]);
-  const extraJs = js.switchyard.gzip - js.bare.gzip;
+  // The document's scripts, and the router code every page view loads once it has hydrated.
+  const pageViewJs = js.switchyard.gzip + routerRuntime.afterPaint.gzip;
+  const extraJs = pageViewJs - js.bare.gzip;
   rows.push([
-    'first-load JS gzip',
-    `${kib(js.switchyard.gzip)} (${js.switchyard.files} files)`,
+    'all JS a page view loads (first load + router after paint), gzip',
+    `${kib(pageViewJs)} (${js.switchyard.files} files + after paint)`,
     `${kib(js.bare.gzip)} (${js.bare.files})`,
     `+${kib(extraJs)}`,
-    '≤ bare + 6 KiB',
-    verdict(extraJs <= 6 * 1024, `by ${kib(extraJs - 6 * 1024)}`),
+    '≤ bare + 10 KiB',
+    verdict(extraJs <= 10 * 1024, `by ${kib(extraJs - 10 * 1024)}`),
   ]);
   rows.push([
     'first-load JS on the wire',
@@ -148,22 +150,15 @@ export function tableRows(r: BenchResults): Row[] {
     'compressed at build',
     verdict(js.switchyard.wire < js.switchyard.raw, 'sent raw'),
   ]);
+  // What first paint runs and what every page view loads once it has hydrated: both are paid.
+  const runtime = routerRuntime.gzip + routerRuntime.afterPaint.gzip;
   rows.push([
-    'router runtime alone, gzip',
-    kib(routerRuntime.gzip),
+    'router runtime, all of it (first paint + after), gzip',
+    `${kib(runtime)} (${kib(routerRuntime.gzip)} + ${kib(routerRuntime.afterPaint.gzip)})`,
     '',
     '',
-    '≤ 6 KiB',
-    verdict(routerRuntime.gzip <= 6 * 1024, `by ${kib(routerRuntime.gzip - 6 * 1024)}`),
-  ]);
-  // Not first-load code, but code every page view loads once it has hydrated: shown, not hidden.
-  rows.push([
-    'router code loaded after first paint, gzip',
-    kib(routerRuntime.afterPaint.gzip),
-    '',
-    '',
-    '',
-    '',
+    '≤ 10 KiB',
+    verdict(runtime <= 10 * 1024, `by ${kib(runtime - 10 * 1024)}`),
   ]);
   const data = pageData.answer.gzip / pageData.loaderGzip;
   rows.push([
