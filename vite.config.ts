@@ -4,7 +4,7 @@
  * over it (see server/vite/vite-config.ts): plugins here are added to the framework's.
  */
 import { defineConfig } from 'vite';
-import { docsPlugin } from './src/lib/docs-plugin';
+import { docsPlugin } from './src/lib/docs-plugin.ts';
 
 export default defineConfig({
   // The docs pages, made once by the build (highlighted) and per request in development.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { docsPlugin } from './src/lib/docs-plugin';
+import { docsPlugin } from './src/lib/docs-plugin.ts';
 
 // Tests import the framework by its package name, as app code does, from its sources.
 const alias = {

@@ -18,7 +18,7 @@ import nginx from '@shikijs/langs/nginx';
 import shellscript from '@shikijs/langs/shellscript';
 import tsx from '@shikijs/langs/tsx';
 import typescript from '@shikijs/langs/typescript';
-import { codeBlock, escapeHtml, plainCode, type CodeRenderer } from './docs-markdown.server';
+import { codeBlock, escapeHtml, plainCode, type CodeRenderer } from './docs-markdown.server.ts';
 
 // The theme maps each token kind to `var(--code-token-<kind>)`; the kind becomes the class.
 const THEME = createCssVariablesTheme({ name: 'docs', variablePrefix: '--code-' });

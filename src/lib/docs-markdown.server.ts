@@ -5,7 +5,7 @@
  * the page shows the title itself.
  */
 import { Marked, type Tokens } from 'marked';
-import { createSlugger } from './docs-outline';
+import { createSlugger } from './docs-outline.ts';
 import type { DocsHeading } from './types';
 
 /** A fenced code block, its text and its fence's language, as the `<pre>` a page shows. */

@@ -4,11 +4,14 @@
  * the server bundle as data: a deployed server never runs the highlighter or reads `docs/`.
  * Development makes a page when it is asked for, from the files as they are, so an edit shows on
  * reload. The browser build may not import it: the docs reach the browser as page data.
+ *
+ * The app's Vite config imports this file, so it and what it imports name their files with
+ * their `.ts` extensions, as Vite asks of a config's imports.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { buildDocs } from './docs-source.server';
+import { buildDocs } from './docs-source.server.ts';
 
 const ID = 'virtual:docs';
 const RESOLVED = `\0${ID}`;

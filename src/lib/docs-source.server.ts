@@ -7,8 +7,8 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { plainCode, renderMarkdown, sectionsOf } from './docs-markdown.server';
-import { contentsOf } from './docs-outline';
+import { plainCode, renderMarkdown, sectionsOf } from './docs-markdown.server.ts';
+import { contentsOf } from './docs-outline.ts';
 import type { DocsNavItem, DocsPageData, DocsSearchEntry } from './types';
 
 /** A page as made once: everything but the nav, which all pages share. */
@@ -39,7 +39,7 @@ export async function renderDocsPage(dir: string, href: string): Promise<DocsPag
   const source = await readSource(dir, name);
   if (source === undefined) return undefined;
   // Imported on first use: the highlighter's grammars cost nothing until a page is made.
-  const { loadHighlighter } = await import('./docs-highlight.server');
+  const { loadHighlighter } = await import('./docs-highlight.server.ts');
   const { html, headings } = renderMarkdown(source, await loadHighlighter());
   return { title: titleOf(source, name), html, contents: contentsOf(headings) };
 }
