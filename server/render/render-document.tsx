@@ -130,8 +130,15 @@ export function createDocumentHandler(
       controller.abort(new Error(`render ${why}`));
       render.abort?.(new Error(`render ${why}`));
     };
+    /**
+     * Set once the document's status and headers are decided and its stream is piped: from then
+     * on nothing else may answer, although `res.headersSent` stays false until the compressor's
+     * first bytes reach the socket (a moment, or longer while zlib's thread pool is busy).
+     */
+    let committed = false;
+    const answered = () => committed || res.headersSent;
     const deadline = setTimeout(() => {
-      if (!res.headersSent && !res.destroyed) answerTooSlow();
+      if (!answered() && !res.destroyed) answerTooSlow();
       stop('timeout');
     }, options.renderDeadlineMs);
     res.on('close', () => {
@@ -156,10 +163,10 @@ export function createDocumentHandler(
     };
 
     const fail = (error: unknown, source: ErrorContext['source'] = 'load') => {
-      if (isRetryLater(error) && !res.headersSent) return sendRetryLater(res, error);
+      if (isRetryLater(error) && !answered()) return sendRetryLater(res, error);
       if (outcome === 'completed') outcome = 'failed';
       const digest = record(error, source, 'failed');
-      if (res.headersSent || res.destroyed) {
+      if (answered() || res.destroyed) {
         res.destroy();
         return;
       }
@@ -336,12 +343,13 @@ export function createDocumentHandler(
           res.setHeader('cache-control', 'no-store');
           if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
           res.vary('accept-encoding');
+          committed = true;
           out.pipeFrom(stream, negotiateEncoding(req.headers['accept-encoding']));
         },
         onShellError(error) {
           shellReady();
           // After a disconnect there is no one to answer; after the deadline the 503 was the answer.
-          if (res.headersSent || res.destroyed) return;
+          if (answered() || res.destroyed) return;
           if (isRedirect(error)) sendRedirect(error);
           else if (isNotFound(error) && mayRetry) {
             // A component said not found outside any Suspense boundary: the not-found page instead.
@@ -350,7 +358,7 @@ export function createDocumentHandler(
         },
         onError(error) {
           if (isRouterSignal(error)) {
-            if (res.headersSent) out.inject(signalMeta(error));
+            if (answered()) out.inject(signalMeta(error));
             else early ??= error;
             return undefined;
           }

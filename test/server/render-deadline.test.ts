@@ -5,6 +5,7 @@
  * test opens after the answer; the deadline is a fake timer the test moves past.
  */
 import type { AddressInfo } from 'node:net';
+import type { Writable } from 'node:stream';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
 import type { RenderOutcome } from '../../server/options';
@@ -15,6 +16,35 @@ import { whenHangReached } from '../fixtures/hang';
 import { basicApp } from './fixture-app';
 
 const DEADLINE_MS = 5_000;
+
+/**
+ * The brotli compressor's way to the response, held until the test lets it go: what a busy zlib
+ * thread pool does to a document whose shell is out of React but not yet on the socket.
+ */
+const compressorPipe = vi.hoisted(() => {
+  let piped!: () => void;
+  const state = {
+    reached: new Promise<void>((resolve) => (piped = resolve)),
+    release: () => {},
+  };
+  return { state, piped: () => piped() };
+});
+vi.mock('node:zlib', async (importOriginal) => {
+  const zlib = await importOriginal<typeof import('node:zlib')>();
+  return {
+    ...zlib,
+    createBrotliCompress: (...args: Parameters<typeof zlib.createBrotliCompress>) => {
+      const compressor = zlib.createBrotliCompress(...args);
+      const pipe = compressor.pipe.bind(compressor);
+      compressor.pipe = <T extends NodeJS.WritableStream>(destination: T) => {
+        compressorPipe.state.release = () => void pipe(destination as unknown as Writable);
+        compressorPipe.piped();
+        return destination;
+      };
+      return compressor;
+    },
+  };
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -88,6 +118,25 @@ test('a shell still suspended at the deadline is the same 503, not a 500 reporte
     expect(await outcome).toBe('timeout');
     expect(logger.error).toHaveBeenCalledTimes(1);
     expect(reporter.report).not.toHaveBeenCalled();
+  } finally {
+    http.close();
+  }
+});
+
+test('the deadline passing after the shell went to the compressor, before its bytes reached the socket, answers nothing more: the document ends as it began', async () => {
+  const { http, base, logger, outcome } = await listen();
+  try {
+    const response = fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } });
+    await compressorPipe.state.reached;
+    vi.advanceTimersByTime(DEADLINE_MS);
+    compressorPipe.state.release();
+    const res = await response;
+    // One answer: the document's status and brotli encoding, a body that decodes, no 503 in it.
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(await res.text()).toMatch(/^<!DOCTYPE html>/);
+    expect(await outcome).toBe('timeout');
+    expect(logger.error).not.toHaveBeenCalled();
   } finally {
     http.close();
   }
