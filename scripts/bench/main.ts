@@ -15,6 +15,7 @@ import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 import { measureAdoption, type AdoptionFigures } from './adoption';
 import { browse, medianFigures, PROFILES, type BrowserFigures } from './browser';
 import { buildBare } from './build-bare';
+import { measureClick, type ClickFigures } from './click-cost';
 import { firstLoadJs, pageData, richPageData, routerRuntime, sizesOf } from './bytes';
 import { BROWSER_ENCODING, coldStart, loadRun, median, ttfbOf, type LoadFigures } from './load';
 import { compareReport } from './compare';
@@ -122,6 +123,7 @@ try {
   step('browser: Chromium on loopback and on the slow profile');
   const browserFigures: Record<string, Record<'switchyard' | 'bare', BrowserFigures>> = {};
   let adoption: AdoptionFigures | undefined;
+  let click: ClickFigures | undefined;
   let navigations: NavigationPoint[] | undefined;
   if (!hasChromium()) {
     console.warn(`  skipped: Chromium was not found at ${CHROMIUM_PATH}. ${INSTALL_HINT}`);
@@ -140,6 +142,8 @@ try {
           bare: medianFigures(passes.bare),
         };
       }
+      step('browser: what a click re-renders, and its main-thread time to the next paint');
+      click = await measureClick(browser, sy.origin, bare.origin, quick ? 1 : BROWSER_PASSES);
       step('adoption: the packed tarball in a fresh app, and init to a hydrated dev page');
       adoption = await measureAdoption(FRAMEWORK_ROOT, join(OUT, 'adoption'), browser);
       step('curve: JS heap and DOM nodes after 100 and 1 000 soft navigations');
@@ -198,6 +202,7 @@ try {
     bytes,
     sentry,
     browser: browserFigures,
+    click,
     feed,
     micro,
     adoption,

@@ -4,6 +4,8 @@
  */
 import type { AdoptionFigures } from './adoption';
 import type { BrowserFigures } from './browser';
+import type { ClickFigures } from './click-cost';
+import { clickRendersVerdict, formatRendered } from './click-renders';
 import type { Sizes } from './bytes';
 import type { CodeSize } from './runtime';
 import type { LoadFigures } from './load';
@@ -32,6 +34,8 @@ export interface BenchResults {
   /** Missing in results from before browser tracing. */
   sentry?: SentryFigures;
   browser: Record<string, Pair<BrowserFigures>>;
+  /** Missing when the run had no browser, and in results from before clicks were traced. */
+  click?: ClickFigures | undefined;
   feed: { load: LoadFigures; ttfbMs: number; html: Sizes; rssMiB: number };
   micro: { statusUs: number; prune10kUs: number; match1000RoutesUs: number };
   /** Missing when the run had no browser. */
@@ -231,6 +235,8 @@ export function tableRows(r: BenchResults): Row[] {
     ]);
   }
 
+  if (r.click) rows.push(...clickRows(r.click));
+
   const f = r.feed;
   rows.push([
     'demo feed (compressed): CPU per request, throughput',
@@ -340,6 +346,46 @@ function curveRows({ routes, items, navigations }: Curves): Row[] {
     ]);
   }
   return rows;
+}
+
+/** One frame at 60 Hz: the click's feedback should be painted in the frame after it. */
+const FRAME_MS = 1000 / 60;
+
+/**
+ * What a click on a link not prefetched costs in the browser (loopback): what it re-renders when
+ * pending turns on, and the main thread's CPU until pending is painted and until the new page
+ * is, beside the bare server's page load (its document's commit to its first paint).
+ */
+export function clickRows(c: ClickFigures): Row[] {
+  const { ok, others } = clickRendersVerdict(c.rendered, c.clickedHref);
+  const commits = `${c.commits} commit${c.commits === 1 ? '' : 's'}`;
+  const newPage = c.toNewPageMs / c.barePageLoadMs;
+  return [
+    [
+      'click: components rendered when pending turns on',
+      `${c.rendered.length} in ${commits}: ${c.rendered.map(formatRendered).join(', ')}`,
+      '',
+      '',
+      'the progress bar and the clicked link',
+      verdict(ok, others.length ? `also ${others.map(formatRendered).join(', ')}` : 'none rendered'),
+    ],
+    [
+      'click: main-thread CPU to the next paint (bare: page load to first paint)',
+      ms(c.toNextPaintMs),
+      ms(c.barePageLoadMs),
+      times(c.toNextPaintMs / c.barePageLoadMs),
+      '≤ one frame (16.7 ms)',
+      verdict(c.toNextPaintMs <= FRAME_MS, `by ${ms(c.toNextPaintMs - FRAME_MS)}`),
+    ],
+    [
+      'click: main-thread CPU until the new page is painted (bare: page load)',
+      ms(c.toNewPageMs),
+      ms(c.barePageLoadMs),
+      times(newPage),
+      '≤ 1.0 × bare',
+      verdict(newPage <= 1, `by ${times(newPage - 1)}`),
+    ],
+  ];
 }
 
 /**
