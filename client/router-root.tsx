@@ -2,8 +2,8 @@
  * The root of the React tree on both sides: reads the router's snapshot, renders the page, and
  * once per commit lets the view move scroll and focus and announce the new page. A later update
  * of the same commit (a navigation starting: `pending`) never applies them again, and renders
- * nothing below this root again: the route tree is the same element, so only the components that
- * read `pending` themselves re-render.
+ * nothing, not even this root: it reads a snapshot that changes only with the page, so only the
+ * components that read `pending` themselves re-render.
  */
 import { useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { AppErrorBoundary } from './error-boundary.js';
@@ -25,6 +25,21 @@ export function oncePerCommit(view: RouterView | undefined): (snapshot: RouterSn
   };
 }
 
+/**
+ * `getSnapshot` as the root reads it: a new object only when the page does (its commit number,
+ * state or modules). A navigation starting or ending without a commit (`pending`), and the
+ * loaded router taking over from the lazy one's snapshot of the same page, render nothing here.
+ */
+export function readCommitted(getSnapshot: () => RouterSnapshot): () => RouterSnapshot {
+  let last: RouterSnapshot | undefined;
+  return () => {
+    const next = getSnapshot();
+    if (!last || next.commit !== last.commit || next.state !== last.state || next.modules !== last.modules)
+      last = next;
+    return last;
+  };
+}
+
 /** `assets` are the route's scripts and styles, which React puts in `<head>` (assets.tsx). */
 export function RouterRoot({
   router,
@@ -35,7 +50,8 @@ export function RouterRoot({
   assets: ReactNode;
   view?: RouterView;
 }) {
-  const snapshot = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
+  const read = useMemo(() => readCommitted(router.getSnapshot), [router]);
+  const snapshot = useSyncExternalStore(router.subscribe, read, read);
   const [afterCommit] = useState(() => oncePerCommit(view));
   useLayoutEffect(() => afterCommit(snapshot), [afterCommit, snapshot]);
   const { state, modules } = snapshot;

@@ -3,7 +3,7 @@
  * a later update (a navigation starting) changes the snapshot without committing.
  */
 import { expect, test } from 'vitest';
-import { oncePerCommit, type RouterView } from '../../client/router-root';
+import { oncePerCommit, readCommitted, type RouterView } from '../../client/router-root';
 import type { RouterSnapshot } from '../../client/router';
 
 test('each commit is applied once; a pending update of the same commit is not applied again', () => {
@@ -19,4 +19,23 @@ test('each commit is applied once; a pending update of the same commit is not ap
     [1, 'top'],
     [2, 'restore'],
   ]);
+});
+
+test('the root reads a new snapshot only when the page changes: never for pending alone', () => {
+  const [state, modules] = [{}, {}];
+  const committed = { commit: 0, state, modules, scroll: { kind: 'keep' }, pending: false } as RouterSnapshot;
+  let current = committed;
+  const read = readCommitted(() => current);
+  expect(read()).toBe(committed);
+  current = { ...committed, pending: true };
+  expect(read()).toBe(committed);
+  // The loaded router's first snapshot: the same page, its own objects for the rest.
+  current = { ...committed, scroll: { kind: 'keep' }, pending: false };
+  expect(read()).toBe(committed);
+  current = { ...committed, commit: 1, pending: true };
+  expect(read()).toBe(current);
+  current = { ...current, state: { ...state } } as RouterSnapshot; // data filling in a loading state
+  expect(read()).toBe(current);
+  current = { ...current, modules: { ...modules } };
+  expect(read()).toBe(current);
 });
