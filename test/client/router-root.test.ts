@@ -22,8 +22,11 @@ test('each commit is applied once; a pending update of the same commit is not ap
 });
 
 test('the root reads a new snapshot only when the page changes: never for pending alone', () => {
-  const [state, modules] = [{}, {}];
-  const committed = { commit: 0, state, modules, scroll: { kind: 'keep' }, pending: false } as RouterSnapshot;
+  const state = {} as RouterSnapshot['state'];
+  const committed: RouterSnapshot = {
+    ...{ state, modules: new Map(), href: '/', commit: 0, scroll: { kind: 'keep' } },
+    ...{ announce: false, pending: false },
+  };
   let current = committed;
   const read = readCommitted(() => current);
   expect(read()).toBe(committed);
@@ -34,8 +37,8 @@ test('the root reads a new snapshot only when the page changes: never for pendin
   expect(read()).toBe(committed);
   current = { ...committed, commit: 1, pending: true };
   expect(read()).toBe(current);
-  current = { ...current, state: { ...state } } as RouterSnapshot; // data filling in a loading state
+  current = { ...current, state: { ...state } }; // data filling in a loading state
   expect(read()).toBe(current);
-  current = { ...current, modules: { ...modules } };
+  current = { ...current, modules: new Map(current.modules) };
   expect(read()).toBe(current);
 });
