@@ -9,7 +9,8 @@
  * What it costs the user's link: a request names the page it is made from, so the server leaves
  * out the layout data this page already holds, and the entry takes it from here. Links only in
  * view spend from a byte budget per page view (shared/prefetch-budget.ts); intent goes first in
- * the queue and past the budget. Leaving the page cancels its prefetches, waiting or running.
+ * the queue and past the budget. Leaving the page cancels its prefetches, waiting or running,
+ * and none starts while a navigation is on its way.
  */
 import {
   PREFETCH_CONCURRENCY,
@@ -240,6 +241,16 @@ export function createPrefetcher({
     return outcomeOf(start(url, key, intercepted, kind, lane));
   }
 
+  /**
+   * The user leaves the page: its prefetches stop, waiting or running, but the one of `keep`
+   * (the page the user goes to), and the next page gets a budget of its own.
+   */
+  function leave(keep?: string): void {
+    queue.cancel(keep);
+    deferred = [];
+    budget.newPageView();
+  }
+
   return {
     prefetch,
 
@@ -276,14 +287,15 @@ export function createPrefetcher({
 
     invalidate: (path: string, scope?: 'page' | 'layout') => cache.invalidate(path, scope),
 
+    leave,
+
     /**
-     * The user leaves the page: its prefetches stop, waiting or running, but the one of `keep`
-     * (the page the user goes to), and the next page gets a budget of its own.
+     * A navigation starts: the page is left (see `leave`), and no prefetch starts until the
+     * returned call says the navigation ended: its own requests have the link to themselves.
      */
-    leave(keep?: string): void {
-      queue.cancel(keep);
-      deferred = [];
-      budget.newPageView();
+    navigating(keep?: string): () => void {
+      leave(keep);
+      return queue.hold();
     },
 
     clear(): void {

@@ -478,8 +478,10 @@ export function createRouter(options: RouterOptions): Router {
       prefetcher.use(found.entry);
       source = { entry: found.entry, status: found.status, intercepted: found.intercepted };
     }
-    // The page's own prefetches stop: the navigation has the user's link to itself.
-    prefetcher.leave(source?.entry.key);
+    // The page's own prefetches stop, and none starts until the navigation ends: it has the
+    // user's link to itself.
+    const release = prefetcher.navigating(source?.entry.key);
+    void started.outcome.then(release);
     void settle(started, load(started, target.href, kind, intent, effects.newKey(), source));
   }
 
@@ -527,7 +529,7 @@ export function createRouter(options: RouterOptions): Router {
       // Without our state it is an entry a `#fragment` link added after the one we were on.
       place = entry ? placeOf(entry) : { index: place.index + 1 };
       if (!entry) effects.replaceState({ key: currentKey, ...place }, href);
-      prefetcher.leave();
+      void started.outcome.then(prefetcher.navigating());
       const saved = page?.scroll ?? entry?.scroll;
       const scroll: ScrollIntent = saved ? { kind: 'restore', ...saved } : { kind: 'top' };
       if (page && !page.stale) {

@@ -298,14 +298,17 @@ describe('the page left behind stops prefetching', () => {
     await settle();
     expect(router.devtools().queue.running).toEqual(['/a']); // its data is in; its scripts hang
     h.location.href = 'https://app.example/older';
-    void router.onPopState({ key: 'not-held' });
+    const back = router.onPopState({ key: 'not-held' });
     await settle();
+    // The navigation ends (in a full page load, as its scripts hang too): the queue may run again.
+    h.fetches[1]!.reply.resolve(new Response('down', { status: 503 }));
+    expect((await back).status).toBe('hard');
     void router.prefetch('/c', 'auto', 'viewport');
     await settle();
     expect(paths(h)).toEqual(['/a', '/older', '/c']);
   });
 
-  test('what the old page prefetches while a navigation is on its way stops when the new page commits', async () => {
+  test('what the old page prefetches while a navigation is on its way waits, and stops when the new page commits', async () => {
     const h = harness();
     const router = start(h, pageState('/', 'feed'), { concurrency: 2 });
     const done = router.navigate('/b');
@@ -314,16 +317,44 @@ describe('the page left behind stops prefetching', () => {
     void router.prefetch('/c', 'auto', 'viewport');
     void router.prefetch('/d', 'auto', 'intent');
     void router.prefetch('/e', 'auto', 'viewport');
-    await flush();
-    expect(paths(h)).toEqual(['/b', '/d', '/c']); // intent first
+    await settle();
+    // The navigation has the link to itself: nothing starts beside its request.
+    expect(paths(h)).toEqual(['/b']);
+    expect(router.devtools().queue).toEqual({ running: [], waiting: ['/d', '/c', '/e'] });
     h.fetches[0]!.reply.resolve(sized(answer('/b', 'b'), 300));
     await done;
     expect(router.getSnapshot().href).toBe('/b');
-    expect(h.fetches.slice(1).every((f) => f.signal.aborted)).toBe(true);
     expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
     expect(router.devtools().entries.map((e) => e.key)).toEqual(['/b']);
     await settle();
-    expect(paths(h)).toEqual(['/b', '/d', '/c']); // /e never went
+    expect(paths(h)).toEqual(['/b']); // none of them ever went
+    // The navigation is over: the new page's links prefetch at once.
+    void router.prefetch('/f', 'auto', 'viewport');
+    await settle();
+    expect(paths(h)).toEqual(['/b', '/f']);
+  });
+
+  test('a click while prefetches run and wait: they stop, and none starts until the last navigation ends, even one that replaced another', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed'), { concurrency: 2 });
+    for (const path of ['/a', '/b', '/c']) void router.prefetch(path, 'auto', 'viewport');
+    await flush();
+    const first = router.navigate('/x');
+    await flush();
+    expect(h.fetches.slice(0, 2).every((f) => f.signal.aborted)).toBe(true);
+    void router.prefetch('/d', 'auto', 'intent');
+    const second = router.navigate('/y'); // the user clicks again before /x came
+    await flush();
+    expect((await first).status).toBe('aborted');
+    void router.prefetch('/e', 'auto', 'intent');
+    await settle();
+    // /x's end let go of its hold; /y's still stands.
+    expect(paths(h)).toEqual(['/a', '/b', '/x', '/y']);
+    h.fetches[3]!.reply.resolve(sized(answer('/y', 'y'), 300));
+    expect((await second).status).toBe('committed');
+    void router.prefetch('/f', 'auto', 'viewport');
+    await settle();
+    expect(paths(h)).toEqual(['/a', '/b', '/x', '/y', '/f']);
   });
 
   test('the page the user goes to keeps its prefetch, and the navigation uses it', async () => {

@@ -116,6 +116,31 @@ describe('prefetch queue', () => {
     expect(queue.bump('/p/1')).toBe(false); // not waiting: nothing to do
   });
 
+  test('while held no waiting task starts but through bump; they start in order once every hold is let go', async () => {
+    const queue = createPrefetchQueue(2);
+    const { keys, replies, started, run } = tasks(4);
+    void queue.add('/p/1', run('/p/1'));
+    await settle();
+    const release = queue.hold();
+    const other = queue.hold();
+    keys.slice(1).forEach((key) => void queue.add(key, run(key)));
+    replies['/p/1']!.resolve('x'); // a slot frees: no task takes it
+    await settle();
+    expect(started).toEqual(['/p/1']);
+    expect(queue.waiting()).toEqual(['/p/2', '/p/3', '/p/4']);
+    expect(queue.bump('/p/4')).toBe(true); // a navigation's own entry still goes
+    await settle();
+    expect(started).toEqual(['/p/1', '/p/4']);
+    release();
+    release(); // once is all it counts: the other hold stands
+    await settle();
+    expect(started).toEqual(['/p/1', '/p/4']);
+    other();
+    await settle();
+    expect(started).toEqual(['/p/1', '/p/4', '/p/2', '/p/3']);
+    expect(queue.running()).toEqual(['/p/4', '/p/2', '/p/3']);
+  });
+
   test('cancel drops every task but one: waiting ones never start, running ones are aborted', async () => {
     const queue = createPrefetchQueue(2);
     const { keys, started } = tasks(4);
