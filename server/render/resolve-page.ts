@@ -63,7 +63,7 @@ function runLoad(
 ): Promise<unknown> {
   if (!file) return Promise.resolve(undefined);
   const load = async () => {
-    const module = await runtime.load(file);
+    const module = runtime.ready(file) ?? (await runtime.load(file));
     if (typeof module.load !== 'function') {
       throw new TypeError(`${file} must export a function named "load"`);
     }
@@ -229,7 +229,7 @@ async function withSearch(
 ): Promise<PageRequest> {
   const file = match.slotOnly ? undefined : match.branch.at(-1)?.files['page.server'];
   if (!file) return req;
-  const { search: schema } = await runtime.load(file);
+  const { search: schema } = runtime.ready(file) ?? (await runtime.load(file));
   if (schema === undefined) return req;
   if (!isStandardSchema(schema))
     throw new TypeError(`${file} exports a "search" that is not a Standard Schema`);
@@ -277,7 +277,7 @@ export async function resolveIntercepted(
  */
 async function declaredCachePolicy(runtime: RouteRuntime, file: string | undefined) {
   if (!file) return undefined;
-  const declared = (await runtime.load(file)).cachePolicy as
+  const declared = (runtime.ready(file) ?? (await runtime.load(file))).cachePolicy as
     { freshMs?: unknown; staleMs?: unknown } | undefined;
   if (declared === undefined) return undefined;
   const { freshMs, staleMs } = declared;
@@ -350,7 +350,10 @@ export async function loadModules(
   runtime: RouteRuntime,
   files: readonly string[],
 ): Promise<Map<string, RouteModule>> {
-  const modules = await Promise.all(files.map((file) => runtime.load(file)));
+  const ready = files.map((file) => runtime.ready(file));
+  const modules = ready.every((module) => module !== undefined)
+    ? ready
+    : await Promise.all(files.map((file) => runtime.load(file)));
   files.forEach((file, i) => {
     if (typeof modules[i]!.default !== 'function') {
       throw new TypeError(`${file} must export a React component as its default export`);

@@ -27,6 +27,12 @@ export interface RouteRuntime {
   tree: RouteNode;
   /** The module of a route file; each file is imported once. */
   load(file: string): Promise<Record<string, unknown>>;
+  /**
+   * The module of a route file once its import has finished, else `undefined`. Lets a request
+   * use a module without a promise and an `await` per file: under `AsyncLocalStorage` each
+   * promise costs a hook call, and a page asks for its modules several times.
+   */
+  ready(file: string): Record<string, unknown> | undefined;
   /** The union of the assets of the given route files, in order, without repeats. */
   assetsFor(files: readonly string[]): { scripts: string[]; styles: string[] };
   bootstrap: readonly string[];
@@ -39,6 +45,7 @@ export interface RouteRuntime {
 export function createRouteRuntime(modules: RouteModules, assets: ClientAssets, cache = true): RouteRuntime {
   const tree = buildRouteTree(Object.keys(modules));
   const loaded = new Map<string, Promise<Record<string, unknown>>>();
+  const ready = new Map<string, Record<string, unknown>>();
   return {
     tree,
     bootstrap: assets.bootstrap,
@@ -49,10 +56,16 @@ export function createRouteRuntime(modules: RouteModules, assets: ClientAssets, 
         if (!importer) throw new Error(`switchyard: no module for ${file}`);
         module = importer() as Promise<Record<string, unknown>>;
         // A failed import is retried on the next request rather than cached as a failure.
-        module.catch(() => loaded.delete(file));
+        module.then(
+          (value) => cache && ready.set(file, value),
+          () => loaded.delete(file),
+        );
         loaded.set(file, module);
       }
       return module;
+    },
+    ready(file) {
+      return ready.get(file);
     },
     assetsFor(files) {
       const scripts = new Set<string>(assets.common.scripts);
