@@ -78,7 +78,7 @@ type LinkComponent = Register extends { urls: object }
   : (props: LinkProps<string>) => ReactNode;
 
 /** The props as the link itself sees them: the URL was checked where the link was written. */
-type AnyLinkProps = Omit<LinkProps, 'href'> & { href: string };
+type AnyLinkProps = LinkBaseProps & { href: string };
 
 /**
  * On the server a link is its anchor and nothing more: no hooks, no handlers (none would run

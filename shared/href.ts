@@ -59,12 +59,17 @@ export type TakingHref<Rest extends unknown[], R> = RegisteredUrls extends UrlGr
   ? <U extends string>(href: CheckedHref<U>, ...rest: Rest) => R
   : (href: string, ...rest: Rest) => R;
 
-/** Each member of `U` (a union of URLs is checked one by one). Generic in `M`, as the helpers below. */
-type KnownUrl<U extends string, M extends UrlGroups> = U extends ExternalUrl | `?${string}` | `#${string}`
-  ? U
-  : PathOf<U> extends GroupOf<PathOf<U>, M>
+/**
+ * Each member of `U` (a union of URLs is checked one by one). Generic in `M`, as the helpers
+ * below. The path is looked up first: most URLs are the app's own, and it is the shorter test.
+ */
+type KnownUrl<U extends string, M extends UrlGroups> = U extends string
+  ? PathOf<U> extends GroupOf<PathOf<U>, M>
     ? U
-    : `${U} (no route of this app answers it)`;
+    : U extends ExternalUrl | `?${string}` | `#${string}`
+      ? U
+      : `${U} (no route of this app answers it)`
+  : never;
 /** A URL's path: what comes before its `#` and `?`. */
 type PathOf<U extends string> = U extends `${infer P}#${string}` ? BeforeQuery<P> : BeforeQuery<U>;
 type BeforeQuery<U extends string> = U extends `${infer P}?${string}` ? P : U;
