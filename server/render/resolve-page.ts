@@ -161,9 +161,7 @@ export async function resolvePage(
   pageRequest: PageRequest,
   url: readonly string[],
 ): Promise<ResolvedPage> {
-  const searched = withSearch(runtime, match, pageRequest);
-  // Awaited only when it is a promise: an `await` of a plain value still makes one.
-  const req = searched instanceof Promise ? await searched : searched;
+  const req = await withSearch(runtime, match, pageRequest);
   const first = match.branch.findIndex((node) => node.files.loading);
   // An auto prefetch stops at the first loading state: its layout loads, what it wraps does not.
   const cut = req.cutAtLoading ? first : -1;
@@ -208,58 +206,36 @@ export async function resolvePage(
   if (match.slotOnly) state.slotOnly = true;
   if (failed) {
     const caught = caughtPage(state, failed, req.onLoadError);
-    const files = filesOf(caught);
-    return {
-      state: caught,
-      modules: readyModules(runtime, files) ?? (await loadModules(runtime, files)),
-      status: 500,
-    };
+    return { state: caught, modules: await loadModules(runtime, filesOf(caught)), status: 500 };
   }
   if (cut >= 0) state.pendingAt = cut;
   if (streams.length > 0) {
     for (const job of streams) job.segment[job.kind] = track(startJob(runtime, job, req));
     state.streamed = streams.map((job) => streamedId(job.segment.dir, job.kind));
   }
-  const pageServer = match.branch.at(-1)?.files['page.server'];
-  if (pageServer) {
-    const module = runtime.ready(pageServer) ?? (await runtime.load(pageServer));
-    const cachePolicy = declaredCachePolicy(pageServer, module);
-    if (cachePolicy) state.cachePolicy = cachePolicy;
-  }
-  const files = filesOf(state);
-  return { state, modules: readyModules(runtime, files) ?? (await loadModules(runtime, files)), status: 200 };
+  const cachePolicy = await declaredCachePolicy(runtime, match.branch.at(-1)?.files['page.server']);
+  if (cachePolicy) state.cachePolicy = cachePolicy;
+  return { state, modules: await loadModules(runtime, filesOf(state)), status: 200 };
 }
 
 /**
  * Validates the search params with the `search` schema the page's `page.server` exports, if
  * any. Invalid params are the request's fault: an `HttpError` 400 naming each parameter.
  */
-function withSearch(
+async function withSearch(
   runtime: RouteRuntime,
   match: Pick<RouteMatch, 'branch' | 'slotOnly'>,
   req: PageRequest,
-): PageRequest | Promise<PageRequest> {
+): Promise<PageRequest> {
   const file = match.slotOnly ? undefined : match.branch.at(-1)?.files['page.server'];
   if (!file) return req;
-  const module = runtime.ready(file);
-  // Without a promise when the page declares no schema and its module is in.
-  return module
-    ? searchOf(file, module, req)
-    : runtime.load(file).then((loaded) => searchOf(file, loaded, req));
-}
-
-function searchOf(
-  file: string,
-  { search: schema }: Record<string, unknown>,
-  req: PageRequest,
-): PageRequest | Promise<PageRequest> {
+  const { search: schema } = runtime.ready(file) ?? (await runtime.load(file));
   if (schema === undefined) return req;
   if (!isStandardSchema(schema))
     throw new TypeError(`${file} exports a "search" that is not a Standard Schema`);
-  return validateSearch(schema, req.searchParams).then((result) => {
-    if ('message' in result) throw new HttpError(400, result.message);
-    return { ...req, search: result.value };
-  });
+  const result = await validateSearch(schema, req.searchParams);
+  if ('message' in result) throw new HttpError(400, result.message);
+  return { ...req, search: result.value };
 }
 
 /**
@@ -299,8 +275,10 @@ export async function resolveIntercepted(
  * The prefetch windows a page declares for itself:
  * `export const cachePolicy = { freshMs: 5_000, staleMs: 60_000 }` in its `page.server`.
  */
-function declaredCachePolicy(file: string, module: Record<string, unknown>) {
-  const declared = module.cachePolicy as { freshMs?: unknown; staleMs?: unknown } | undefined;
+async function declaredCachePolicy(runtime: RouteRuntime, file: string | undefined) {
+  if (!file) return undefined;
+  const declared = (runtime.ready(file) ?? (await runtime.load(file))).cachePolicy as
+    { freshMs?: unknown; staleMs?: unknown } | undefined;
   if (declared === undefined) return undefined;
   const { freshMs, staleMs } = declared;
   if (
@@ -372,25 +350,10 @@ export async function loadModules(
   runtime: RouteRuntime,
   files: readonly string[],
 ): Promise<Map<string, RouteModule>> {
-  return (
-    readyModules(runtime, files) ??
-    modulesMap(files, await Promise.all(files.map((file) => runtime.load(file))))
-  );
-}
-
-/** `loadModules` without a promise, when every one of the imports has finished; else `undefined`. */
-export function readyModules(
-  runtime: RouteRuntime,
-  files: readonly string[],
-): Map<string, RouteModule> | undefined {
-  const modules = files.map((file) => runtime.ready(file));
-  return modules.every((module) => module !== undefined) ? modulesMap(files, modules) : undefined;
-}
-
-function modulesMap(
-  files: readonly string[],
-  modules: readonly Record<string, unknown>[],
-): Map<string, RouteModule> {
+  const ready = files.map((file) => runtime.ready(file));
+  const modules = ready.every((module) => module !== undefined)
+    ? ready
+    : await Promise.all(files.map((file) => runtime.load(file)));
   files.forEach((file, i) => {
     if (typeof modules[i]!.default !== 'function') {
       throw new TypeError(`${file} must export a React component as its default export`);
