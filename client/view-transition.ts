@@ -19,6 +19,7 @@ export type NavigationDirection = 'forward' | 'back';
 
 /** The part of a `ViewTransition` the runner uses. */
 export interface ViewTransitionHandle {
+  ready: Promise<unknown>;
   finished: Promise<unknown>;
   skipTransition(): void;
 }
@@ -71,6 +72,9 @@ export function createViewTransitions(host: TransitionHost): RunTransition {
     }, CAPTURE_BUDGET_MS);
     const transition = document.startViewTransition(once);
     running = transition;
+    // `ready` rejects when the transition is skipped (by a newer one, or past the budget): the
+    // update runs all the same, so there is nothing to report.
+    transition.ready.catch(() => {});
     // `finished` rejects only when the update failed, which the router has reported already.
     transition.finished
       .catch(() => {})

@@ -36,10 +36,14 @@ function stubDocument(supported = true, { captures = true } = {}) {
       // The browser calls it once the old page is captured; `captures: false` is a capture that
       // never comes.
       if (captures) update();
+      const ready = deferred<void>();
       return {
+        ready: ready.promise,
         finished: finished.promise,
         skipTransition: () => {
           call.skipped = true;
+          // As the browser does: a skipped transition's `ready` rejects.
+          ready.reject(new DOMException('Transition was skipped', 'AbortError'));
         },
       };
     };
