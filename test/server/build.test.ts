@@ -15,7 +15,10 @@ function build(app: string) {
   return buildApp({ appDir: resolve('test/fixtures', app), outDir: join(out, app) });
 }
 
-describe('switchyard build refuses', () => {
+// Each test runs a real Vite build: seconds on a quiet machine, many more on a busy CI runner.
+const BUILD_TIMEOUT = { timeout: 120_000 };
+
+describe('switchyard build refuses', BUILD_TIMEOUT, () => {
   test('a client component that imports a .server file, naming both', async () => {
     await expect(build('leaky')).rejects.toThrow(
       /test\/fixtures\/leaky\/page\.tsx imports the server-only module test\/fixtures\/leaky\/lib\/token\.server\.ts/,
@@ -77,7 +80,7 @@ describe('switchyard build refuses', () => {
   });
 });
 
-describe('switchyard build of one app', () => {
+describe('switchyard build of one app', BUILD_TIMEOUT, () => {
   test('gives its server only the actions it reaches, not those of an app beside it', async () => {
     // basic/actions.ts is a 'use server' module in the slots app's source root (test/fixtures).
     await build('slots');

@@ -7,6 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+
+// createTestApp compiles the demo's routes through Vite: seconds on a quiet machine, more on a busy CI runner.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 import { createTestApp, type TestApp } from 'switchyard-react/testing';
 import type { Store } from '../../src/lib/store-contract';
 import { TEST_SECRET } from '../helpers/session-cookie';
