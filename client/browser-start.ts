@@ -39,10 +39,24 @@ const promptBeforeUnload = (shouldBlock: () => boolean) => (event: BeforeUnloadE
 export type Importers = Readonly<Record<string, () => Promise<Record<string, unknown>>>>;
 
 /** Imports route files' modules (`import.meta.glob`'s importers): what `renderRoute` reads of each. */
-export async function loadRouteModules(importers: Importers, files: readonly string[]): Promise<Modules> {
-  const loaded = await Promise.all(files.map((file) => importers[file]!()));
-  return new Map(files.map((file, i) => [file, loaded[i]!]));
+export function loadRouteModules(importers: Importers, files: readonly string[]): Promise<Modules> {
+  let loaded = imported.get(importers);
+  if (!loaded) imported.set(importers, (loaded = new Map()));
+  const done = loaded;
+  // Modules imported before are handed over at once. A dynamic import of a module the browser
+  // already holds still settles a task later: a prefetched click would wait for that task, and
+  // paint its pending state in a frame of its own before the new page.
+  if (files.every((file) => done.has(file)))
+    return Promise.resolve(new Map(files.map((file) => [file, done.get(file)!])));
+  return Promise.all(
+    files.map(
+      (file) => done.get(file) ?? importers[file]!().then((module) => (done.set(file, module), module)),
+    ),
+  ).then((modules) => new Map(files.map((file, i) => [file, modules[i]!])));
 }
+
+/** The modules each set of importers gave: at most one per route file of the app. */
+const imported = new WeakMap<Importers, Map<string, Record<string, unknown>>>();
 
 /** Reads our entry state out of `history.state`, which other code may have set to anything. */
 export function readHistoryEntry(value: unknown): HistoryEntryState | null {
