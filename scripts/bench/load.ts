@@ -15,6 +15,44 @@ export interface LoadFigures {
   p99Ms: number;
 }
 
+/**
+ * Two servers measured in the same rounds: the medians of each, and the medians of the ratios
+ * (and differences) of the two runs of each round. A round's two runs follow each other within
+ * seconds, so they share the machine's load: a neighbour's burst moves both figures of the round
+ * and barely its ratio, where the ratio of two medians mixes rounds of different loads.
+ */
+export interface PairedFigures {
+  cpuRatio: number;
+  /** Microseconds of CPU per request the first server spends beyond the second. */
+  cpuOverheadUs: number;
+  throughputRatio: number;
+  /** How far the rounds' CPU ratios spread: the middle half of them, lowest to highest. */
+  cpuRatioQuartiles: [number, number];
+  rounds: number;
+}
+
+/** Per-round ratios of `a` to `b`, run `i` of each being one round. */
+export function pairRounds(a: LoadFigures[], b: LoadFigures[]): PairedFigures {
+  const rounds = a.map((run, i) => ({ run, other: b[i]! }));
+  const ratios = rounds.map(({ run, other }) => run.cpuMsPerRequest / other.cpuMsPerRequest);
+  return {
+    cpuRatio: median(ratios),
+    cpuOverheadUs: median(
+      rounds.map(({ run, other }) => (run.cpuMsPerRequest - other.cpuMsPerRequest) * 1000),
+    ),
+    throughputRatio: median(rounds.map(({ run, other }) => run.reqPerS / other.reqPerS)),
+    cpuRatioQuartiles: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
+    rounds: rounds.length,
+  };
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low]! + (sorted[Math.ceil(at)]! - sorted[low]!) * (at - low);
+}
+
 export const BROWSER_ENCODING = 'gzip, deflate, br, zstd';
 
 export async function loadRun(

@@ -17,7 +17,7 @@ import { browse, medianFigures, PROFILES, type BrowserFigures } from './browser'
 import { buildBare } from './build-bare';
 import { measureClick, type ClickFigures } from './click-cost';
 import { firstLoadJs, pageData, richPageData, routerRuntime, sizesOf } from './bytes';
-import { BROWSER_ENCODING, coldStart, loadRun, median, ttfbOf, type LoadFigures } from './load';
+import { BROWSER_ENCODING, coldStart, loadRun, median, pairRounds, ttfbOf, type LoadFigures } from './load';
 import { compareReport } from './compare';
 import { curveCharts, curveTables } from './curve-report';
 import { itemCurve, navigationCurve, routeCurve, type NavigationPoint } from './curves';
@@ -36,9 +36,10 @@ if (compareWith.length === 2) {
 }
 /** Browser passes per profile and server: the median of each step is reported. */
 const BROWSER_PASSES = quick ? 1 : 5;
-// Many short turns rather than a few long ones: a neighbour's burst then weighs on one turn.
-const REPS = quick ? 1 : 8;
-const SECONDS = quick ? 2 : 2.5;
+// Many short rounds rather than a few long ones: a neighbour's burst then weighs on one round,
+// and the median of the rounds' ratios leaves it out.
+const REPS = quick ? 1 : 12;
+const SECONDS = quick ? 2 : 1.5;
 const WARM_UP_SECONDS = quick ? 1 : 2;
 /**
  * `tsc` runs of the typed-routes app with its route types, each beside one without: one, as the
@@ -75,7 +76,7 @@ try {
   for (const name of ['switchyard', 'bare'] as const) servers.push(await startServer(name, builds[name]));
   const [sy, bare] = servers as [RunningServer, RunningServer];
 
-  /** Both servers under the same load, `REPS` times, in alternating order; medians. */
+  /** Both servers under the same load, `REPS` rounds, in alternating order; medians, and of each round's ratio. */
   const sideBySide = async (headers: Record<string, string>, page = PAGE) => {
     const runs: Record<'switchyard' | 'bare', LoadFigures[]> = { switchyard: [], bare: [] };
     for (let rep = 0; rep < REPS; rep++) {
@@ -85,7 +86,11 @@ try {
         );
       }
     }
-    return { switchyard: medians(runs.switchyard), bare: medians(runs.bare) };
+    return {
+      switchyard: medians(runs.switchyard),
+      bare: medians(runs.bare),
+      paired: pairRounds(runs.switchyard, runs.bare),
+    };
   };
   step(`load: ${PAGE}, ${REPS} × ${SECONDS} s per server, no compression`);
   const plain = await sideBySide({});

@@ -8,18 +8,20 @@ import type { ClickFigures } from './click-cost';
 import { clickRendersVerdict, formatRendered } from './click-renders';
 import type { Sizes } from './bytes';
 import type { CodeSize } from './runtime';
-import type { LoadFigures } from './load';
+import type { LoadFigures, PairedFigures } from './load';
 import type { SentryFigures } from './sentry';
 import type { TypecheckFigures } from './typecheck';
 import type { Curves } from './curve-report';
 
 type Pair<T> = { switchyard: T; bare: T };
+/** `paired` is missing in results from before the rounds' own ratios were kept. */
+type LoadPair = Pair<LoadFigures> & { paired?: PairedFigures };
 export interface BenchResults {
   /** The commit measured, `+` when the work tree had changes; missing in older results. */
   commit?: string;
   machine: { node: string; cpus: number; loadAverage: { atStart: number; atEnd: number } };
   /** `cheap` is missing in results from before the cheap page was measured. */
-  load: { plain: Pair<LoadFigures>; compressed: Pair<LoadFigures>; cheap?: Pair<LoadFigures> };
+  load: { plain: LoadPair; compressed: LoadPair; cheap?: LoadPair };
   ttfbMs: Record<string, number>;
   rssMiB: Pair<number>;
   coldStartMs: Record<string, number>;
@@ -63,7 +65,10 @@ export function tableRows(r: BenchResults): Row[] {
     ...(r.load.cheap ? [['cheap page, no compression', r.load.cheap] as const] : []),
   ] as const;
   for (const [label, load] of loads) {
-    const cpu = load.switchyard.cpuMsPerRequest / load.bare.cpuMsPerRequest;
+    // The median of the rounds' own ratios where the run kept them: steadier than the ratio of
+    // the two medians, which can come from rounds of different loads.
+    const { paired } = load;
+    const cpu = paired?.cpuRatio ?? load.switchyard.cpuMsPerRequest / load.bare.cpuMsPerRequest;
     rows.push([
       `server CPU per request (${label})`,
       ms(load.switchyard.cpuMsPerRequest),
@@ -73,15 +78,20 @@ export function tableRows(r: BenchResults): Row[] {
       verdict(cpu <= 1.18, `by ${times(cpu - 1.18)}`),
     ]);
     // The same figure as time: what the framework adds to each request, whatever the page costs.
+    const overheadUs =
+      paired?.cpuOverheadUs ?? (load.switchyard.cpuMsPerRequest - load.bare.cpuMsPerRequest) * 1000;
     rows.push([
       `framework overhead per request (${label})`,
-      `${Math.round((load.switchyard.cpuMsPerRequest - load.bare.cpuMsPerRequest) * 1000)} µs`,
+      `${Math.round(overheadUs)} µs` +
+        (paired
+          ? ` (middle half of ${paired.rounds} rounds' ratios: ${paired.cpuRatioQuartiles.map(times).join(' – ')})`
+          : ''),
       '',
       '',
       '',
       '',
     ]);
-    const rps = load.switchyard.reqPerS / load.bare.reqPerS;
+    const rps = paired?.throughputRatio ?? load.switchyard.reqPerS / load.bare.reqPerS;
     rows.push([
       `throughput (${label})`,
       `${load.switchyard.reqPerS.toFixed(0)} req/s`,
@@ -395,7 +405,7 @@ export function clickRows(c: ClickFigures): Row[] {
 export function sentryRows(f: SentryFigures): Row[] {
   const { noSentry, tracingOff, tracingOn } = f.firstLoadJs;
   const same = noSentry.gzip === tracingOff.gzip && tracingOff.gzip === tracingOn.gzip;
-  const cpu = f.cpu.tracingOff.cpuMsPerRequest / f.cpu.noSentry.cpuMsPerRequest;
+  const cpu = f.cpu.paired?.cpuRatio ?? f.cpu.tracingOff.cpuMsPerRequest / f.cpu.noSentry.cpuMsPerRequest;
   return [
     [
       'first-load JS gzip: Sentry with tracing off / on (without Sentry)',

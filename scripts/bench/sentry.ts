@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstLoadJs, sizesOf, type Sizes } from './bytes';
-import { loadRun, type LoadFigures } from './load';
+import { loadRun, pairRounds, type LoadFigures, type PairedFigures } from './load';
 import { startServer, stopServer, type RunningServer } from './servers';
 
 type FirstLoadJs = Awaited<ReturnType<typeof firstLoadJs>>;
@@ -17,8 +17,11 @@ export interface SentryFigures {
   firstLoadJs: { noSentry: FirstLoadJs; tracingOff: FirstLoadJs; tracingOn: FirstLoadJs };
   /** The chunks a page with a DSN loads after hydration: the SDK, and tracing with a traces rate. */
   afterHydration: { sdk: Sizes; tracing: Sizes };
-  /** Medians of alternating runs on the bench page, no compression. */
-  cpu: { noSentry: LoadFigures; tracingOff: LoadFigures };
+  /**
+   * Medians of alternating runs on the bench page, no compression, and of each round's ratio
+   * (tracing off to no Sentry); `paired` is missing in results from before rounds were paired.
+   */
+  cpu: { noSentry: LoadFigures; tracingOff: LoadFigures; paired?: PairedFigures };
 }
 
 /** Port 9 (discard) on loopback: connections are refused at once. */
@@ -65,7 +68,11 @@ export async function measureSentry(options: {
           sdk: await chunk('client/sentry-browser.ts'),
           tracing: await chunk('client/sentry-tracing.ts'),
         },
-        cpu: { noSentry: options.medians(runs.noSentry), tracingOff: options.medians(runs.tracingOff) },
+        cpu: {
+          noSentry: options.medians(runs.noSentry),
+          tracingOff: options.medians(runs.tracingOff),
+          paired: pairRounds(runs.tracingOff, runs.noSentry),
+        },
       };
     } finally {
       await stopServer(tracingOn);
