@@ -27,13 +27,6 @@ declare global {
   }
 }
 
-const CLOSED_KEY = 'switchyard:devtools-closed';
-
-/** Whether the panel opens with the page: asked for in the URL, or development and not closed before. */
-export function opensAtStart(dev: boolean, search: string, closedBefore: boolean): boolean {
-  return new URLSearchParams(search).has('devtools') || (dev && !closedBefore);
-}
-
 /** Whether a key press is someone typing: the shortcut is then theirs, not ours. */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -48,40 +41,13 @@ export function installDevtools(router: Router, effects: Pick<RouterEffects, 'no
     resetClock: clock.reset,
     refresh: () => router.refresh(),
   });
-  let close: (() => void) | undefined;
-  const toggle = () => {
-    if (close) {
-      close();
-      return;
-    }
-    remember(false);
-    void import('./panel.js').then(({ mountDevtools }) => {
-      close = mountDevtools(router, () => {
-        close = undefined;
-        remember(true);
-      });
-    });
-  };
-  if (opensAtStart(import.meta.env.DEV, location.search, recall())) toggle();
+  // Opening, closing and remembering the panel are its own code, loaded when it may open.
+  const toggle = (atStart: boolean) =>
+    void import('./panel.js').then(({ togglePanel }) => togglePanel(router, atStart));
+  // Whether it opens with the page the panel's code decides: production loads it for that only
+  // with `?devtools` in the URL, and reads no storage.
+  if (import.meta.env.DEV || new URLSearchParams(location.search).has('devtools')) toggle(true);
   addEventListener('keydown', (event) => {
-    if (event.altKey && event.shiftKey && event.code === 'KeyD' && !isTyping(event.target)) toggle();
+    if (event.altKey && event.shiftKey && event.code === 'KeyD' && !isTyping(event.target)) toggle(false);
   });
-}
-
-// Storage may be off (a privacy mode, a sandboxed frame): the panel then just opens as before.
-function recall(): boolean {
-  try {
-    return localStorage.getItem(CLOSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function remember(closed: boolean): void {
-  try {
-    if (closed) localStorage.setItem(CLOSED_KEY, '1');
-    else localStorage.removeItem(CLOSED_KEY);
-  } catch {
-    // nothing to remember it in
-  }
 }

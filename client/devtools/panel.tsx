@@ -114,3 +114,44 @@ export function mountDevtools(router: Router, onClosed: () => void): () => void 
   root.render(<Panel router={router} onClose={unmount} />);
   return unmount;
 }
+
+const CLOSED_KEY = 'switchyard:devtools-closed';
+
+/** Whether the panel opens with the page: asked for in the URL, or development and not closed before. */
+export function opensAtStart(dev: boolean, search: string, closedBefore: boolean): boolean {
+  return new URLSearchParams(search).has('devtools') || (dev && !closedBefore);
+}
+
+let close: (() => void) | undefined;
+
+/** Opens the panel, or closes the open one (remembered for the next page); `atStart` only opens. */
+export function togglePanel(router: Router, atStart: boolean): void {
+  if (atStart && (close || !opensAtStart(import.meta.env.DEV, location.search, recall()))) return;
+  if (close) {
+    close();
+    return;
+  }
+  remember(false);
+  close = mountDevtools(router, () => {
+    close = undefined;
+    remember(true);
+  });
+}
+
+// Storage may be off (a privacy mode, a sandboxed frame): the panel then just opens as before.
+function recall(): boolean {
+  try {
+    return localStorage.getItem(CLOSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function remember(closed: boolean): void {
+  try {
+    if (closed) localStorage.setItem(CLOSED_KEY, '1');
+    else localStorage.removeItem(CLOSED_KEY);
+  } catch {
+    // nothing to remember it in
+  }
+}

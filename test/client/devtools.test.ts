@@ -1,6 +1,6 @@
 /** When the devtools panel opens with the page. */
 import { expect, test } from 'vitest';
-import { opensAtStart } from '../../client/devtools/install';
+import { opensAtStart } from '../../client/devtools/panel';
 
 test.each([
   [true, '', false, true],
