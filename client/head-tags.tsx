@@ -5,8 +5,8 @@
  * pages have in place, adds the new page's others and removes the old page's: never one twice.
  */
 import { createElement, useEffect, useMemo, useReducer, useSyncExternalStore } from 'react';
-import { headTags, readHead, type Head } from '../shared/head.js';
-import { headSources, pageHead, type HeadSource } from '../shared/page-head.js';
+import { readHead, type Head } from '../shared/head.js';
+import { headSources, pageHeadTags, type HeadSource } from '../shared/page-head.js';
 import type { PageState } from '../shared/page-state.js';
 import { streamedPlaces } from '../shared/streamed-data.js';
 import type { ModuleMap } from './render-route.js';
@@ -36,7 +36,7 @@ export function HeadTags({ state, modules }: { state: PageState; modules: Module
   const tags = useMemo(() => {
     const sources = headSources(state, hydrated);
     const heads = sources.map((source) => headOf(source, modules));
-    return headTags(pageHead(state, sources, heads));
+    return pageHeadTags(state, sources, heads);
     // `arrived` counts streamed data settling inside `state`, which stays the same object.
   }, [state, modules, hydrated, arrived]);
   return tags.map(({ key, tag, attributes, text }) => createElement(tag, { key, ...attributes }, text));

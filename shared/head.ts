@@ -1,9 +1,9 @@
 /**
- * Head tags: what a route module's `head({ data, params })` returns, how the heads of a branch
- * merge, and the tags a merged head is written as. Heads merge root → leaf, a deeper one
- * replacing a shallower one's value key by key: the title, the description, the canonical URL,
- * robots, each Open Graph field, each extra meta by its name or property. The result names each
- * tag once. Rendering is `client/head-tags.tsx`.
+ * Head tags: what a route module's `head({ data, params })` returns, and the tags the heads of a
+ * branch write together. Heads merge root → leaf, a deeper one replacing a shallower one's value
+ * key by key: the title, the description, the canonical URL, robots, each Open Graph field, each
+ * extra meta by its name or property. The result names each tag once. Rendering is
+ * `client/head-tags.tsx`.
  */
 import type { Params } from './match-route.js';
 
@@ -51,50 +51,12 @@ export interface HeadArgs<D = unknown, P extends Params = Params> {
 const FIELDS = ['title', 'description', 'canonical', 'robots'] as const;
 const OPEN_GRAPH = ['title', 'description', 'image', 'type'] as const;
 
-/** A meta entry that is one of the fields by another name: the field, so it is written once. */
-const META_FIELDS: Record<string, (head: Head, content: string) => void> = {
-  'name:description': (head, content) => (head.description = content),
-  'name:robots': (head, content) => (head.robots = content),
-  ...Object.fromEntries(
-    OPEN_GRAPH.map((field) => [
-      `property:og:${field}`,
-      (head: Head, content: string) => (head.openGraph = { ...head.openGraph, [field]: content }),
-    ]),
-  ),
-};
-
 /** A meta entry's key, and the attributes it is written with. */
 function readMeta(meta: HeadMeta): { key: string; attributes: Record<string, string> } {
   const { name, property, content } = meta as { name?: string; property?: string; content: string };
   return name !== undefined
     ? { key: `name:${name}`, attributes: { name, content } }
     : { key: `property:${property!}`, attributes: { property: property!, content } };
-}
-
-/** The heads of a branch, root first, as one. */
-export function mergeHead(heads: readonly Head[]): Head {
-  const merged: Head = {};
-  const meta = new Map<string, HeadMeta>();
-  for (const head of heads) {
-    for (const field of FIELDS) {
-      const value = head[field];
-      if (value !== undefined) merged[field] = value;
-    }
-    if (head.openGraph) merged.openGraph = { ...merged.openGraph, ...definedOf(head.openGraph) };
-    for (const entry of head.meta ?? []) {
-      const { key } = readMeta(entry);
-      const field = META_FIELDS[key];
-      // A replaced entry keeps its place in the order: the tags on screen stay where they are.
-      if (field) field(merged, entry.content);
-      else meta.set(key, entry);
-    }
-  }
-  if (meta.size > 0) merged.meta = [...meta.values()];
-  return merged;
-}
-
-function definedOf(graph: OpenGraph): OpenGraph {
-  return Object.fromEntries(Object.entries(graph).filter(([, value]) => value !== undefined));
 }
 
 /** One tag of the document's head: its element, its attributes, the text of a `<title>`. */
@@ -106,26 +68,47 @@ export interface HeadTag {
   text?: string;
 }
 
-/** The tags a merged head is written as, in a fixed order. An empty value writes no tag. */
-export function headTags(head: Head): HeadTag[] {
-  const tags: HeadTag[] = [];
-  const meta = (key: string, attributes: Record<string, string>) => {
-    if (attributes.content) tags.push({ key, tag: 'meta', attributes });
-  };
-  if (head.title) tags.push({ key: 'title', tag: 'title', attributes: {}, text: head.title });
-  meta('name:description', { name: 'description', content: head.description ?? '' });
-  if (head.canonical) {
-    tags.push({ key: 'canonical', tag: 'link', attributes: { rel: 'canonical', href: head.canonical } });
+/** The keys of the fields, in the order they are written: before every other meta. */
+const FIELD_KEYS = [
+  'title',
+  'name:description',
+  'canonical',
+  'name:robots',
+  ...OPEN_GRAPH.map((field) => `property:og:${field}`),
+];
+
+/**
+ * The tags the heads of a branch write, root first. A tag's key says what it stands for, so a
+ * meta entry named like a field (`{ name: 'description' }`, `{ property: 'og:title' }`) is that
+ * field. A deeper head's value replaces a shallower one's in its place; an empty one removes it,
+ * and an undefined one leaves it. The fields come first, in a fixed order, then the other meta
+ * entries in the order they first appear.
+ */
+export function headTags(heads: readonly Head[]): HeadTag[] {
+  // Insertion order is the written order, and replacing a key keeps its place.
+  const tags = new Map<string, HeadTag | undefined>(FIELD_KEYS.map((key) => [key, undefined]));
+  const set = (key: string, tag: HeadTag['tag'], attributes: Record<string, string>, value?: string) =>
+    tags.set(key, value ? { key, tag, attributes } : undefined);
+  const meta = (key: string, attributes: Record<string, string>) =>
+    set(key, 'meta', attributes, attributes.content);
+  for (const head of heads) {
+    const { title, description, canonical, robots, openGraph } = head;
+    if (title !== undefined) {
+      tags.set('title', title ? { key: 'title', tag: 'title', attributes: {}, text: title } : undefined);
+    }
+    if (description !== undefined) meta('name:description', { name: 'description', content: description });
+    if (canonical !== undefined) set('canonical', 'link', { rel: 'canonical', href: canonical }, canonical);
+    if (robots !== undefined) meta('name:robots', { name: 'robots', content: robots });
+    for (const field of OPEN_GRAPH) {
+      const content = openGraph?.[field];
+      if (content !== undefined) meta(`property:og:${field}`, { property: `og:${field}`, content });
+    }
+    for (const entry of head.meta ?? []) {
+      const { key, attributes } = readMeta(entry);
+      meta(key, attributes);
+    }
   }
-  meta('name:robots', { name: 'robots', content: head.robots ?? '' });
-  for (const field of OPEN_GRAPH) {
-    meta(`property:og:${field}`, { property: `og:${field}`, content: head.openGraph?.[field] ?? '' });
-  }
-  for (const entry of head.meta ?? []) {
-    const { key, attributes } = readMeta(entry);
-    meta(key, attributes);
-  }
-  return tags;
+  return [...tags.values()].filter((tag) => tag !== undefined);
 }
 
 /**

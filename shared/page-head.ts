@@ -5,7 +5,7 @@
  * an intercepted route shown in a slot, whose URL is the one in the address bar. A slot that
  * shows an ordinary page or its default adds nothing: the URL is the children's.
  */
-import { mergeHead, type Head } from './head.js';
+import { headTags, type Head, type HeadTag } from './head.js';
 import type { Params } from './match-route.js';
 import type { PageState, SegmentState, SlotState } from './page-state.js';
 import { isTracked } from './streamed-data.js';
@@ -61,13 +61,17 @@ export function headSources(state: PageState, readStreamed: boolean): HeadSource
 }
 
 /**
- * The head of a page from its sources' heads (in `headSources` order). A not-found or error page
+ * The head tags of a page from its sources' heads (in `headSources` order). A not-found or error page
  * names itself (with its own `<title>`, or a not-found page's `head`): the layouts' title is
  * left out, where it would name the page that is not there. A not-found page is not indexed.
  */
-export function pageHead(state: PageState, sources: readonly HeadSource[], heads: readonly Head[]): Head {
+export function pageHeadTags(
+  state: PageState,
+  sources: readonly HeadSource[],
+  heads: readonly Head[],
+): HeadTag[] {
   const notFound = isNotFoundPage(state);
-  if (!notFound && !state.error) return mergeHead(heads);
+  if (!notFound && !state.error) return headTags(heads);
   const named = heads.map((head, i) => {
     if (sources[i]!.kind !== 'layout') return head;
     const { title: _title, ...rest } = head;
@@ -78,7 +82,7 @@ export function pageHead(state: PageState, sources: readonly HeadSource[], heads
     const leaf = sources.findIndex((source) => source.kind === 'page');
     named.splice(leaf < 0 ? named.length : leaf, 0, { robots: 'noindex' });
   }
-  return mergeHead(named);
+  return headTags(named);
 }
 
 /** A not-found page: the app's `not-found.tsx`, or the built-in one where nothing shows at the leaf. */

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { headTags, mergeHead, readHead, type Head } from '../../shared/head';
+import { headTags, readHead, type Head } from '../../shared/head';
 
-test('a deeper head replaces a shallower one key by key, and keeps what it does not set', () => {
+test('a deeper head replaces a shallower one key by key, in its place, and keeps what it does not set', () => {
   const root: Head = {
     title: 'Site',
     description: 'A site.',
@@ -16,31 +16,46 @@ test('a deeper head replaces a shallower one key by key, and keeps what it does 
     title: 'Photo · Site',
     canonical: '/photos/1',
     openGraph: { title: 'Photo', image: '/art/1' },
-    meta: [{ name: 'theme-color', content: '#000' }],
-  };
-  expect(mergeHead([root, {}, leaf])).toEqual({
-    title: 'Photo · Site',
-    description: 'A site.',
-    canonical: '/photos/1',
-    robots: 'index, follow',
-    openGraph: { type: 'website', title: 'Photo', image: '/art/1' },
     meta: [
+      { name: 'viewport', content: 'width=device-width' },
       { name: 'theme-color', content: '#000' },
-      { property: 'article:author', content: 'Ann' },
     ],
-  });
+  };
+  expect(headTags([root, {}, leaf])).toEqual([
+    { key: 'title', tag: 'title', attributes: {}, text: 'Photo · Site' },
+    { key: 'name:description', tag: 'meta', attributes: { name: 'description', content: 'A site.' } },
+    { key: 'canonical', tag: 'link', attributes: { rel: 'canonical', href: '/photos/1' } },
+    { key: 'name:robots', tag: 'meta', attributes: { name: 'robots', content: 'index, follow' } },
+    { key: 'property:og:title', tag: 'meta', attributes: { property: 'og:title', content: 'Photo' } },
+    { key: 'property:og:image', tag: 'meta', attributes: { property: 'og:image', content: '/art/1' } },
+    { key: 'property:og:type', tag: 'meta', attributes: { property: 'og:type', content: 'website' } },
+    { key: 'name:theme-color', tag: 'meta', attributes: { name: 'theme-color', content: '#000' } },
+    {
+      key: 'property:article:author',
+      tag: 'meta',
+      attributes: { property: 'article:author', content: 'Ann' },
+    },
+    { key: 'name:viewport', tag: 'meta', attributes: { name: 'viewport', content: 'width=device-width' } },
+  ]);
 });
 
-test('an undefined value does not unset what a shallower head set', () => {
+/** What each tag says, by its key. */
+const written = (heads: Head[]) =>
+  Object.fromEntries(headTags(heads).map((tag) => [tag.key, tag.text ?? tag.attributes.content]));
+
+test('an undefined value does not unset what a shallower head set; an empty one does', () => {
   const deeper = { title: undefined, openGraph: { image: undefined } } as unknown as Head;
-  expect(mergeHead([{ title: 'Site', openGraph: { image: '/a' } }, deeper])).toEqual({
+  expect(written([{ title: 'Site', openGraph: { image: '/a' } }, deeper])).toEqual({
     title: 'Site',
-    openGraph: { image: '/a' },
+    'property:og:image': '/a',
   });
+  const emptied: Head = { title: '', canonical: '', meta: [{ name: 'theme-color', content: '' }] };
+  const root: Head = { title: 'Site', canonical: '/', meta: [{ name: 'theme-color', content: '#fff' }] };
+  expect(headTags([root, emptied])).toEqual([]);
 });
 
 test('a meta entry named like a field is that field: written once, the deeper one winning', () => {
-  const merged = mergeHead([
+  const tags = headTags([
     { description: 'root', openGraph: { title: 'root' } },
     {
       meta: [
@@ -50,20 +65,27 @@ test('a meta entry named like a field is that field: written once, the deeper on
       ],
     },
   ]);
-  expect(merged).toEqual({ description: 'leaf', robots: 'noindex', openGraph: { title: 'leaf' } });
-  const tags = headTags(merged);
   expect(tags.map((t) => t.key)).toEqual(['name:description', 'name:robots', 'property:og:title']);
+  expect(written([{ description: 'root' }, { meta: [{ name: 'description', content: 'leaf' }] }])).toEqual({
+    'name:description': 'leaf',
+  });
+  // Within one head, `meta` comes after the fields.
+  expect(written([{ description: 'field', meta: [{ name: 'description', content: 'meta' }] }])).toEqual({
+    'name:description': 'meta',
+  });
 });
 
-test('a merged head is written as one tag per key, in a fixed order; empty values write none', () => {
-  const tags = headTags({
-    title: 'T',
-    description: 'D',
-    canonical: 'https://example.com/p',
-    robots: '',
-    openGraph: { type: 'article', image: '/i', title: '' },
-    meta: [{ property: 'article:tag', content: 'x' }],
-  });
+test('a head is written as one tag per key, in a fixed order; empty values write none', () => {
+  const tags = headTags([
+    {
+      title: 'T',
+      description: 'D',
+      canonical: 'https://example.com/p',
+      robots: '',
+      openGraph: { type: 'article', image: '/i', title: '' },
+      meta: [{ property: 'article:tag', content: 'x' }],
+    },
+  ]);
   expect(tags).toEqual([
     { key: 'title', tag: 'title', attributes: {}, text: 'T' },
     { key: 'name:description', tag: 'meta', attributes: { name: 'description', content: 'D' } },
@@ -72,7 +94,8 @@ test('a merged head is written as one tag per key, in a fixed order; empty value
     { key: 'property:og:type', tag: 'meta', attributes: { property: 'og:type', content: 'article' } },
     { key: 'property:article:tag', tag: 'meta', attributes: { property: 'article:tag', content: 'x' } },
   ]);
-  expect(headTags({})).toEqual([]);
+  expect(headTags([{}])).toEqual([]);
+  expect(headTags([])).toEqual([]);
 });
 
 test('readHead passes a well-formed head and nothing through', () => {

@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'vitest';
 import type { Head } from '../../shared/head';
-import { headSources, pageHead } from '../../shared/page-head';
+import { headSources, pageHeadTags } from '../../shared/page-head';
 import type { PageState } from '../../shared/page-state';
 import { track } from '../../shared/streamed-data';
 
@@ -27,6 +27,10 @@ function page(over: Partial<PageState> = {}): PageState {
   };
 }
 
+/** What each tag of a page's head says, by its key. */
+const pageHead = (...args: Parameters<typeof pageHeadTags>) =>
+  Object.fromEntries(pageHeadTags(...args).map((tag) => [tag.key, tag.text ?? tag.attributes.content]));
+
 const filesOf = (state: PageState, readStreamed = true) =>
   headSources(state, readStreamed).map((s) => `${s.kind} ${s.file} ${JSON.stringify(s.data)}`);
 
@@ -47,7 +51,7 @@ test('a caught error: the layouts only; their title is left out, for the error p
   expect(filesOf(state)).toEqual(['layout layout.tsx "site"']);
   const sources = headSources(state, true);
   expect(pageHead(state, sources, [{ title: 'Site', description: 'A site.' }])).toEqual({
-    description: 'A site.',
+    'name:description': 'A site.',
   });
 });
 
@@ -56,17 +60,20 @@ test('a not-found: the layouts without their title, not indexed, then the not-fo
   const sources = headSources(state, true);
   expect(filesOf(state)).toEqual(['layout layout.tsx "site"', 'page not-found.tsx undefined']);
   const layout: Head = { title: 'Site', robots: 'index', description: 'A site.' };
-  expect(pageHead(state, sources, [layout, {}])).toEqual({ description: 'A site.', robots: 'noindex' });
+  expect(pageHead(state, sources, [layout, {}])).toEqual({
+    'name:description': 'A site.',
+    'name:robots': 'noindex',
+  });
   expect(pageHead(state, sources, [layout, { title: 'Not here', robots: 'noindex, nofollow' }])).toEqual({
     title: 'Not here',
-    description: 'A site.',
-    robots: 'noindex, nofollow',
+    'name:description': 'A site.',
+    'name:robots': 'noindex, nofollow',
   });
   // The built-in not-found page: nothing shows at the leaf, and no file names it.
   const builtIn = page({ segments: [{ dir: '', files: { layout: 'layout.tsx' } }] });
   expect(pageHead(builtIn, headSources(builtIn, true), [layout])).toEqual({
-    description: 'A site.',
-    robots: 'noindex',
+    'name:description': 'A site.',
+    'name:robots': 'noindex',
   });
 });
 
