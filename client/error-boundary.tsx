@@ -26,40 +26,42 @@ import type { ErrorProps } from './types.js';
 interface ResettableProps {
   /** The pathname the boundary was rendered for: a new one clears what it caught. */
   resetKey: string;
+  /** A loader's error the server caught for this boundary: it shows from the start. */
+  serverDigest?: string | undefined;
   children: ReactNode;
 }
 
-function resetOnNewKey<S extends { resetKey: string }>(props: ResettableProps, state: S) {
-  return props.resetKey === state.resetKey ? null : { resetKey: props.resetKey, caught: null };
-}
-
-interface SegmentErrorState {
-  caught: Error | null;
+interface CaughtState<C> {
+  caught: C | null;
   resetKey: string;
   serverDigest: string | undefined;
 }
 
-export class SegmentErrorBoundary extends Component<
-  ResettableProps & { fallback: ComponentType<ErrorProps>; serverDigest?: string },
-  SegmentErrorState
-> {
+/** What a boundary shows for its props: nothing caught, or the server's error. */
+function stateFor<C>({ resetKey, serverDigest }: Omit<ResettableProps, 'children'>): CaughtState<C> {
+  const caught = serverDigest === undefined ? null : (serverError(serverDigest) as C);
+  return { caught, resetKey, serverDigest };
+}
+
+/** The two boundaries of a segment: both read the router, and both start over on new props. */
+abstract class ResettingBoundary<P extends ResettableProps, C> extends Component<P, CaughtState<C>> {
   static override contextType = RouterContext;
   declare context: ContextType<typeof RouterContext>;
-  override state: SegmentErrorState = {
-    caught: caughtOnServer(this.props.serverDigest),
-    resetKey: this.props.resetKey,
-    serverDigest: this.props.serverDigest,
-  };
+  override state = stateFor<C>(this.props);
 
   static getDerivedStateFromProps(
-    props: ResettableProps & { serverDigest?: string },
-    state: SegmentErrorState,
-  ): Partial<SegmentErrorState> | null {
-    if (props.resetKey === state.resetKey && props.serverDigest === state.serverDigest) return null;
-    const { resetKey, serverDigest } = props;
-    return { resetKey, serverDigest, caught: caughtOnServer(serverDigest) };
+    props: ResettableProps,
+    state: CaughtState<unknown>,
+  ): CaughtState<unknown> | null {
+    const same = props.resetKey === state.resetKey && props.serverDigest === state.serverDigest;
+    return same ? null : stateFor(props);
   }
+}
 
+export class SegmentErrorBoundary extends ResettingBoundary<
+  ResettableProps & { fallback: ComponentType<ErrorProps> },
+  Error
+> {
   static getDerivedStateFromError(error: unknown): { caught: Error } {
     if (isRouterSignal(error)) throw error;
     return { caught: error instanceof Error ? error : new Error(String(error)) };
@@ -79,19 +81,10 @@ export class SegmentErrorBoundary extends Component<
   }
 }
 
-function caughtOnServer(digest: string | undefined): Error | null {
-  return digest === undefined ? null : serverError(digest);
-}
-
-export class SignalBoundary extends Component<
+export class SignalBoundary extends ResettingBoundary<
   ResettableProps & { notFound: ComponentType },
-  { caught: RouterSignal | null; resetKey: string }
+  RouterSignal
 > {
-  static override contextType = RouterContext;
-  declare context: ContextType<typeof RouterContext>;
-  override state = { caught: null as RouterSignal | null, resetKey: this.props.resetKey };
-  static getDerivedStateFromProps = resetOnNewKey;
-
   static getDerivedStateFromError(error: unknown): { caught: RouterSignal } {
     if (!isRouterSignal(error)) throw error;
     return { caught: error };
