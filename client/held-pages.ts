@@ -6,9 +6,9 @@
  */
 import type { Revalidated } from '../shared/actions.js';
 import { isAffected } from '../shared/prefetch-cache.js';
-import type { Prefetched, SavedScroll } from './router-types.js';
+import type { Page, SavedScroll } from './router-types.js';
 
-export type HeldPage = Prefetched & { scroll?: SavedScroll; stale?: true };
+export type HeldPage = Page & { scroll?: SavedScroll; stale?: true };
 
 export function createHeldPages(limit: number) {
   // Map order is age order: holding a page again moves it to the end.
@@ -43,7 +43,7 @@ export function createHeldPages(limit: number) {
     },
 
     /** The page at `url` was fetched again (under a modal): pages held for that URL take it. */
-    refresh(url: string, page: Prefetched): void {
+    refresh(url: string, page: Page): void {
       for (const [key, kept] of held) {
         if (kept.state.url === url && kept.state.mainUrl === undefined) {
           held.set(key, { ...page, ...(kept.scroll ? { scroll: kept.scroll } : {}) });

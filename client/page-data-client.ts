@@ -16,7 +16,7 @@ import {
   type SegmentState,
   type SlotState,
 } from '../shared/page-state.js';
-import type { CachedPage, Prefetched } from './router-types.js';
+import type { CachedPage, Page } from './router-types.js';
 
 /**
  * Anything but a JSON page state (a 5xx, a proxy's HTML page) is a failed fetch. A body the
@@ -180,11 +180,7 @@ function assertAllShown(state: PageState): PageState {
  * The page an answer gives when shown over `on`: an intercepted route goes into its slot; a
  * push or replace keeps what unmatched slots showed; back, forward and refresh take it as is.
  */
-export function pageOver(
-  on: Prefetched,
-  cached: CachedPage,
-  kind: 'push' | 'replace' | 'pop' | 'refresh',
-): Prefetched {
+export function pageOver(on: Page, cached: CachedPage, kind: 'push' | 'replace' | 'pop' | 'refresh'): Page {
   if (isIntercepted(cached)) {
     return {
       state: spliceIntercepted(on.state, cached),
@@ -194,4 +190,9 @@ export function pageOver(
   if (kind !== 'push' && kind !== 'replace') return cached;
   const state = keepUnmatchedSlots(on.state, cached.state);
   return state === cached.state ? cached : { state, modules: new Map([...on.modules, ...cached.modules]) };
+}
+
+/** Whether a page stops at a loading state, what it stands for still to come (`pendingAt`). */
+export function isPartial(page: CachedPage): boolean {
+  return !isIntercepted(page) && page.state.pendingAt !== undefined;
 }

@@ -12,26 +12,17 @@
  * the queue and past the budget. Leaving the page cancels its prefetches, waiting or running,
  * and none starts while a navigation is on its way.
  */
-import {
-  PREFETCH_CONCURRENCY,
-  PREFETCH_MAX_WAITING,
-  PREFETCH_TIMEOUT_MS,
-  STATUS_LINE_BYTES,
-} from '../shared/constants.js';
-import {
-  isDocumentAnswer,
-  isIntercepted,
-  isRedirectAnswer,
-  PAGE_DATA_TYPE,
-  pageDataUrl,
-} from '../shared/page-data.js';
+import { shouldPrefetch } from '../shared/cache-decision.js';
+import { PREFETCH_CONCURRENCY, PREFETCH_MAX_WAITING, PREFETCH_TIMEOUT_MS } from '../shared/constants.js';
+import { isIntercepted } from '../shared/page-data.js';
+import type { PageState } from '../shared/page-state.js';
 import { cacheKey, createPrefetchCache, type CacheEntry } from '../shared/prefetch-cache.js';
 import { createPrefetchBudget } from '../shared/prefetch-budget.js';
 import { createPrefetchQueue, Dropped, type Lane } from '../shared/prefetch-queue.js';
 import { DEFAULT_POLICY, type CachePolicy, type EntryStatus } from '../shared/prefetch-status.js';
-import { filesOf, segmentFilesOf, type PageState } from '../shared/page-state.js';
 import { startDeadline } from './deadline.js';
-import { mergeState, readPageData } from './page-data-client.js';
+import { isPartial } from './page-data-client.js';
+import type { PageFetcher } from './page-fetch.js';
 import type {
   CachedPage,
   DevtoolsSnapshot,
@@ -50,7 +41,7 @@ export interface Found {
 
 export interface PrefetcherOptions {
   effects: RouterEffects;
-  buildId: string;
+  pages: PageFetcher;
   /** Pathname and search of the page the user is on (under a modal: the page under it). */
   currentPage: () => string;
   /**
@@ -58,19 +49,23 @@ export interface PrefetcherOptions {
    * may be out of date (a refresh or a revalidation on its way).
    */
   currentState: () => PageState | undefined;
-  policy?: CachePolicy;
-  concurrency?: number;
+  policy?: CachePolicy | undefined;
+  concurrency?: number | undefined;
 }
 
 export function createPrefetcher({
   effects,
-  buildId,
+  pages,
   currentPage,
   currentState,
   policy = DEFAULT_POLICY,
   concurrency = PREFETCH_CONCURRENCY,
 }: PrefetcherOptions) {
-  const cache = createPrefetchCache<CachedPage>({ policy });
+  // A route may declare its own windows: its entries are judged by them once its data is in.
+  const cache = createPrefetchCache<CachedPage>({
+    policy,
+    ownPolicy: (page) => (isIntercepted(page) ? undefined : page.state.cachePolicy),
+  });
   const queue = createPrefetchQueue(concurrency);
   const budget = createPrefetchBudget();
   /** Links in view that the budget held back, oldest first: they go when a prefetch frees room. */
@@ -88,22 +83,22 @@ export function createPrefetcher({
    * whole of it is here (not a page waiting for what is behind its loading state, nor a
    * not-found or error page, which hold less than their URL's route).
    */
-  function heldPage(): { from: string; held: PageState } | undefined {
-    const held = currentState();
-    if (!held || held.pendingAt !== undefined || held.notFound !== undefined || held.error) return undefined;
-    return { from: currentPage(), held };
+  function currentPageState(): { from: string; state: PageState } | undefined {
+    const state = currentState();
+    if (!state || state.pendingAt !== undefined || state.notFound !== undefined || state.error)
+      return undefined;
+    return { from: currentPage(), state };
   }
 
   async function fetchEntry(
     url: URL,
     kind: 'auto' | 'full',
     intercepted: boolean,
-    entry: () => CacheEntry<CachedPage> | undefined,
     cancelled: AbortSignal,
-    charge: (bytes: number) => void,
+    onBytes: (bytes: number) => void,
   ): Promise<CachedPage> {
     // An interception needs the server to know where the user is; the rest is trimmed by it.
-    const page = heldPage();
+    const page = currentPageState();
     const from = page?.from ?? (intercepted ? currentPage() : '');
     // Cancelled (the user left the page) ends it at once too, on scripts as on data.
     const deadline = startDeadline(
@@ -112,39 +107,25 @@ export function createPrefetcher({
       `prefetch of ${url.pathname} timed out`,
       cancelled,
     );
-    const race = deadline.race;
-    // Named only for an interception, a page whose data is not held is asked for whole.
-    const dataUrl = pageDataUrl(url.pathname + url.search, from, kind, page === undefined);
     try {
-      const [data] = await race(
+      // A redirect or a URL that is no page fails the entry: a click fetches it again, and
+      // follows it (or leaves the app for it) with its own checks. The entry stands on its own,
+      // with this page's layout data where the server left it out: it may be used from any page.
+      const [fetched] = await deadline.race(
         Promise.all([
-          effects
-            .fetch(dataUrl, { signal: deadline.signal, headers: { accept: PAGE_DATA_TYPE } })
-            .then((response) =>
-              readPageData(response, (chars) =>
-                charge(wireBytes(response, chars, effects.bodyBytesOnWire?.(dataUrl))),
-              ),
-            ),
+          pages.fetchPage(url, {
+            from,
+            mode: kind,
+            signal: deadline.signal,
+            base: page?.state,
+            // Named only for an interception, a page whose data is not here is asked for whole.
+            whole: page === undefined,
+            prefetch: { modulesWithin: deadline.race, onBytes },
+          }),
           effects.preloadRoute?.(url.pathname),
         ]),
       );
-      if (data.buildId !== buildId) throw new Error('a new build was deployed');
-      // A redirect is the navigation's to follow, with its own checks: the entry fails, and a
-      // click fetches the page itself and follows it.
-      if (isRedirectAnswer(data)) throw new Error(`${url.pathname} redirects`);
-      // A route handler's URL: a click asks again, and leaves the app for it.
-      if (isDocumentAnswer(data)) throw new Error(`${url.pathname} is not a page`);
-      if (isIntercepted(data)) {
-        const files = segmentFilesOf(data.intercept.state.segments);
-        return { ...data, modules: await race(effects.loadModules(files)) };
-      }
-      // The entry stands on its own, with this page's layout data where the server left it out:
-      // it may be used from any page.
-      const state = mergeState(page?.held, data, false);
-      // A route may declare its own windows; they apply from now on.
-      const own = entry();
-      if (own && state.cachePolicy) own.policy = state.cachePolicy;
-      return { state, modules: await race(effects.loadModules(filesOf(state))) };
+      return fetched;
     } finally {
       deadline.clear();
     }
@@ -161,14 +142,13 @@ export function createPrefetcher({
     const now = effects.now();
     const ticket = budget.open();
     let started = false;
-    // The fetch reads its entry only after its response is back, long after this line.
     const promise = queue.add(
       key,
       (cancellation) => {
         started = true;
         const cancelled = new AbortController();
         cancellation.onCancel((reason) => cancelled.abort(reason));
-        return fetchEntry(url, kind, intercepted, () => entry, cancelled.signal, ticket.settle);
+        return fetchEntry(url, kind, intercepted, cancelled.signal, ticket.settle);
       },
       lane,
     );
@@ -231,8 +211,8 @@ export function createPrefetcher({
       return outcomeOf(cache.get(key));
     }
     const existing = cache.get(key);
-    const upgrade = kind === 'full' && existing?.kind === 'auto';
-    if (existing && cache.status(existing, now) !== 'expired' && !upgrade) return outcomeOf(existing);
+    if (existing && !shouldPrefetch({ status: cache.status(existing, now), kind: existing.kind }, kind))
+      return outcomeOf(existing);
     if (lane === 'viewport' && !budget.fits()) {
       if (!deferred.some((d) => d.href === href)) deferred.push({ href, kind });
       if (deferred.length > PREFETCH_MAX_WAITING) deferred.shift();
@@ -279,10 +259,6 @@ export function createPrefetcher({
     addTemporary(url: URL, promise: Promise<CachedPage>): void {
       const entry = cache.add(keyOf(url).key, 'temporary', promise, effects.now());
       cache.use(entry, effects.now());
-      promise.then(
-        (page) => !isIntercepted(page) && page.state.cachePolicy && (entry.policy = page.state.cachePolicy),
-        () => {},
-      );
     },
 
     invalidate: (path: string, scope?: 'page' | 'layout') => cache.invalidate(path, scope),
@@ -319,7 +295,7 @@ export function createPrefetcher({
           const page = result?.state === 'resolved' ? result.value : undefined;
           return {
             ...view,
-            partial: page !== undefined && !isIntercepted(page) && page.state.pendingAt !== undefined,
+            partial: page !== undefined && isPartial(page),
             queued: running.includes(view.key) ? 'running' : waiting.includes(view.key) ? 'waiting' : null,
           };
         }),
@@ -336,23 +312,6 @@ export function createPrefetcher({
 }
 
 export type Prefetcher = ReturnType<typeof createPrefetcher>;
-
-/**
- * What a response cost on the wire: its header block, and its body as the browser measured it
- * (Resource Timing), else its `content-length` (the compressed size, which the server sends for
- * page data), else, through a proxy that drops it, the length of the JSON as read.
- *
- * The headers are measured, not read from Resource Timing (whose `transferSize` counts a fixed
- * 300 bytes for them): each `name: value` line as HTTP/1.1 sends it, and the status line. What a
- * script cannot see (`set-cookie`) is missed; over HTTP/2 and 3, where headers are compressed,
- * this counts more than went.
- */
-function wireBytes(response: Response, bodyChars: number, bodyOnWire: number | undefined): number {
-  let bytes = STATUS_LINE_BYTES;
-  response.headers.forEach((value, name) => (bytes += name.length + value.length + 4)); // ': ' and CRLF
-  const length = bodyOnWire ?? Number(response.headers.get('content-length') ?? NaN);
-  return bytes + (Number.isFinite(length) ? length : bodyChars);
-}
 
 /** Reads an entry's result, waiting if it is still on its way. */
 export function settled(entry: CacheEntry<CachedPage>): Promise<CachedPage> {

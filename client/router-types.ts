@@ -37,7 +37,7 @@ export interface DevtoolsSnapshot {
 export type Modules = ReadonlyMap<string, unknown>;
 
 /** A page: its state (partial for an `auto` prefetch) and its route modules. */
-export interface Prefetched {
+export interface Page {
   state: PageState;
   modules: Modules;
 }
@@ -46,7 +46,7 @@ export interface Prefetched {
  * What a cache entry holds once settled: a page, or an intercepted route with its components,
  * to show over whatever page is at hand when it is used.
  */
-export type CachedPage = Prefetched | (InterceptedAnswer & { modules: Modules });
+export type CachedPage = Page | (InterceptedAnswer & { modules: Modules });
 
 /**
  * Where a page was scrolled when the user left it: the window, and the containers marked

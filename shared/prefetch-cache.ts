@@ -1,7 +1,8 @@
 /**
  * The prefetch cache: entries by key, each with its kind, times and the
  * pending or settled response. The key is pathname plus search (never the hash). The cache
- * never reads a clock: every call that needs the time is given `now`.
+ * never reads a clock: every call that needs the time is given `now`, and it is the only writer
+ * of its entries.
  * Bounds: expired entries go at every prune; past `maxEntries` the least recently used go.
  */
 import {
@@ -84,9 +85,14 @@ export interface PrefetchCache<T> {
   readonly size: number;
 }
 
-export function createPrefetchCache<T>(
-  options: { policy?: CachePolicy; maxEntries?: number } = {},
-): PrefetchCache<T> {
+export interface PrefetchCacheOptions<T> {
+  policy?: CachePolicy;
+  maxEntries?: number;
+  /** The windows a settled value declares for its own entry, if any: they apply from then on. */
+  ownPolicy?: (value: T) => CachePolicy | undefined;
+}
+
+export function createPrefetchCache<T>(options: PrefetchCacheOptions<T> = {}): PrefetchCache<T> {
   const defaultPolicy = options.policy ?? DEFAULT_POLICY;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   // Map order is recency order: a use or an add moves the entry to the end.
@@ -101,7 +107,11 @@ export function createPrefetchCache<T>(
       const entry: CacheEntry<T> = { key, kind, prefetchTime: now, result: { state: 'pending', promise } };
       if (policy) entry.policy = policy;
       promise.then(
-        (value) => (entry.result = { state: 'resolved', value }),
+        (value) => {
+          const own = options.ownPolicy?.(value);
+          if (own) entry.policy = own;
+          entry.result = { state: 'resolved', value };
+        },
         // A failed entry stays until it expires, so its link is not fetched again and again; a
         // navigation treats it as missing (shared/cache-decision.ts).
         (error: unknown) => (entry.result = { state: 'rejected', error }),

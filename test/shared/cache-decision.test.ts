@@ -2,7 +2,16 @@
  * The cache decision as a table: one row per entry a navigation can find, and what it does.
  */
 import { describe, expect, test } from 'vitest';
-import { chooseSource, planFromEntry, type EntryPlan, type FoundEntry } from '../../shared/cache-decision';
+import {
+  chooseSource,
+  planFromEntry,
+  planOwnFetch,
+  shouldPrefetch,
+  type EntryPlan,
+  type FoundEntry,
+  type OwnFetchPlan,
+} from '../../shared/cache-decision';
+import type { EntryStatus, PrefetchKind } from '../../shared/prefetch-status';
 
 describe('chooseSource', () => {
   const rows: [string, FoundEntry | undefined, 'entry' | 'fetch'][] = [
@@ -30,5 +39,36 @@ describe('planFromEntry', () => {
   ];
   test.each(rows)('%s', (_name, status, partial, plan) => {
     expect(planFromEntry(status, partial)).toEqual(plan);
+  });
+});
+
+describe('planOwnFetch', () => {
+  const rows: [string, 'push' | 'replace' | 'pop' | 'refresh', boolean, OwnFetchPlan][] = [
+    ['push, loading state', 'push', true, { mode: 'auto', temporary: true }],
+    ['replace, loading state', 'replace', true, { mode: 'auto', temporary: true }],
+    ['push, none', 'push', false, { mode: undefined, temporary: true }],
+    ['pop, loading state', 'pop', true, { mode: undefined, temporary: false }],
+    ['refresh, loading state', 'refresh', true, { mode: undefined, temporary: false }],
+  ];
+  test.each(rows)('%s', (_name, kind, hasLoadingState, plan) => {
+    expect(planOwnFetch(kind, hasLoadingState)).toEqual(plan);
+  });
+});
+
+describe('shouldPrefetch', () => {
+  const rows: [string, { status: EntryStatus; kind: PrefetchKind } | undefined, 'auto' | 'full', boolean][] =
+    [
+      ['missing', undefined, 'auto', true],
+      ['expired', { status: 'expired', kind: 'auto' }, 'auto', true],
+      ['fresh', { status: 'fresh', kind: 'auto' }, 'auto', false],
+      ['reusable', { status: 'reusable', kind: 'full' }, 'auto', false],
+      ['stale (a navigation can use it)', { status: 'stale', kind: 'auto' }, 'auto', false],
+      ['fresh auto, asked full (upgrade)', { status: 'fresh', kind: 'auto' }, 'full', true],
+      ['stale auto, asked full (upgrade)', { status: 'stale', kind: 'auto' }, 'full', true],
+      ['fresh full, asked full', { status: 'fresh', kind: 'full' }, 'full', false],
+      ['temporary, asked full', { status: 'fresh', kind: 'temporary' }, 'full', false],
+    ];
+  test.each(rows)('%s', (_name, existing, kind, asks) => {
+    expect(shouldPrefetch(existing, kind)).toBe(asks);
   });
 });

@@ -23,6 +23,23 @@ describe('prefetch cache', () => {
     expect(entry.result).toEqual({ state: 'resolved', value: 'data' });
   });
 
+  test('a value that declares its own windows: its entry is judged by them once it settles', async () => {
+    const own = { freshMs: 1_000, staleMs: 2_000 };
+    const cache = createPrefetchCache<string>({
+      ownPolicy: (value) => (value === 'short' ? own : undefined),
+    });
+    const reply = deferred<string>();
+    const entry = cache.add('/a', 'auto', reply.promise, T0);
+    const other = cache.add('/b', 'auto', Promise.resolve('plain'), T0);
+    expect(entry.policy).toBeUndefined();
+    reply.resolve('short');
+    await reply.promise;
+    expect(entry.policy).toEqual(own);
+    expect(cache.status(entry, T0 + 2_000)).toBe('expired');
+    expect(other.policy).toBeUndefined();
+    expect(cache.status(other, T0 + 2_000)).toBe('fresh');
+  });
+
   test('a failed prefetch is kept, as failed, until it expires (its link is not fetched again meanwhile)', async () => {
     const cache = createPrefetchCache<string>();
     const reply = deferred<string>();
