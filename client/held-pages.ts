@@ -5,6 +5,7 @@
  * marked stale: history returning to it fetches it again.
  */
 import type { Revalidated } from '../shared/actions.js';
+import { setNewest } from '../shared/lru.js';
 import { isAffected } from '../shared/prefetch-cache.js';
 import type { Page, SavedScroll } from './router-types.js';
 
@@ -16,11 +17,7 @@ export function createHeldPages(limit: number) {
   return {
     get: (key: string) => held.get(key),
 
-    hold(key: string, page: HeldPage): void {
-      held.delete(key);
-      held.set(key, page);
-      if (held.size > limit) held.delete(held.keys().next().value!);
-    },
+    hold: (key: string, page: HeldPage) => setNewest(held, key, page, limit),
 
     /** Remembers where the user left a page, for when history comes back to it. */
     keepScroll(key: string, scroll: SavedScroll): void {

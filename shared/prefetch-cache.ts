@@ -13,6 +13,7 @@ import {
   type EntryStatus,
   type PrefetchKind,
 } from './prefetch-status.js';
+import { setNewest } from './lru.js';
 
 export type EntryResult<T> =
   | { state: 'pending'; promise: Promise<T> }
@@ -116,17 +117,12 @@ export function createPrefetchCache<T>(options: PrefetchCacheOptions<T> = {}): P
         // navigation treats it as missing (shared/cache-decision.ts).
         (error: unknown) => (entry.result = { state: 'rejected', error }),
       );
-      map.delete(key);
-      map.set(key, entry);
-      while (map.size > maxEntries) map.delete(map.keys().next().value!);
+      setNewest(map, key, entry, maxEntries);
       return entry;
     },
     use(entry, now) {
       entry.lastUsedTime = lastUsedAfterUse(entry, now, policyOf(entry));
-      if (map.get(entry.key) === entry) {
-        map.delete(entry.key);
-        map.set(entry.key, entry);
-      }
+      if (map.get(entry.key) === entry) setNewest(map, entry.key, entry);
     },
     delete: (key) => void map.delete(key),
     prune(now) {
