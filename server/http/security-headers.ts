@@ -52,9 +52,11 @@ const DOCUMENT_ONLY: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+const DOCUMENT_HEADERS = Object.entries(DOCUMENT_ONLY);
+
 export const securityHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('x-content-type-options', 'nosniff');
-  for (const [name, value] of Object.entries(DOCUMENT_ONLY)) res.setHeader(name, value);
+  for (const [name, value] of DOCUMENT_HEADERS) res.setHeader(name, value);
   next();
 };
 

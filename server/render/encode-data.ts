@@ -55,8 +55,9 @@ function plain(value: unknown, seen: Set<object>, strict: boolean): boolean {
       return Number.isFinite(value) && (value !== 0 || 1 / value > 0);
     case 'object': {
       if (value === null) return true;
-      if (seen.has(value)) return false;
-      seen.add(value);
+      // Met before when adding it leaves the set as large as it was: one lookup, not two.
+      const size = seen.size;
+      if (seen.add(value).size === size) return false;
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++)
           if (!(i in value) || !plain(value[i], seen, strict)) return false;

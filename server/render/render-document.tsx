@@ -198,7 +198,7 @@ export function createDocumentHandler(
     let webRequest: globalThis.Request | undefined;
     const pageRequest: PageRequest = {
       url: url.pathname + url.search,
-      searchParams: toSearchParams(url.searchParams),
+      searchParams: toSearchParams(url.search === '' ? [] : url.searchParams),
       buildId: options.buildId,
       request: () => (webRequest ??= loaderRequest(req, url, controller.signal)),
       cutAtLoading: mode === 'auto',
@@ -403,11 +403,21 @@ export function createDocumentHandler(
  * A page-data request is the same request with another answer (see shared/page-data.ts): its
  * parameters are taken off the URL the page knows itself by.
  */
-function readPageRequest(
-  target: string,
-): string | { url: URL; from: string | null; mode: string | null; whole: string | null; segments: string[] } {
+interface PageRequestTarget {
+  url: URL;
+  from: string | null;
+  mode: string | null;
+  whole: string | null;
+  segments: string[];
+}
+
+function readPageRequest(target: string): string | PageRequestTarget {
   const url = parseRequestTarget(target);
   if (!url) return 'the request target is not a path.';
+  const segments = decodePathname(url.pathname);
+  if (!segments) return 'the URL path has a malformed percent-encoding.';
+  // Most documents carry no query: their URL's search params are then never made.
+  if (url.search === '') return { url, from: null, mode: null, whole: null, segments };
   const from = url.searchParams.get(PAGE_DATA_PARAM);
   const mode = url.searchParams.get(PREFETCH_PARAM);
   const whole = url.searchParams.get(WHOLE_PARAM);
@@ -419,8 +429,6 @@ function readPageRequest(
   }
   if (whole !== null && (from === null || whole !== '1'))
     return `${WHOLE_PARAM} must be 1, with ${PAGE_DATA_PARAM}.`;
-  const segments = decodePathname(url.pathname);
-  if (!segments) return 'the URL path has a malformed percent-encoding.';
   return { url, from, mode, whole, segments };
 }
 
