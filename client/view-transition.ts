@@ -5,11 +5,11 @@
  * reduced motion: then the update simply runs. While a transition runs, `<html
  * data-navigation="forward|back">` tells CSS the direction; it goes when the transition ends.
  *
- * The browser calls the update once it has captured the old page, at its next frame. A commit
- * never waits on that for long: a new transition first skips the one still running, and an update
- * the browser has not called within `CAPTURE_BUDGET_MS` runs by itself, without animation (seen in
- * Chromium under load: a history move during a running transition whose capture never came, so
- * the navigation never committed).
+ * The browser calls the update once it has captured the old page, at its next rendered frame:
+ * until then the old page stays on screen, under the new URL. Under load that frame can be more
+ * than a second away, so a commit never waits on it for long: a new transition first skips the
+ * one still running, and an update the browser has not called within `CAPTURE_BUDGET_MS` runs by
+ * itself, without animation.
  */
 
 /** How long a commit waits for the browser to capture the old page before it renders anyway. */

@@ -21,7 +21,12 @@ export function PhotoGrid({ photos, headingLevel = 2 }: PhotoGridProps) {
     <ul className="grid">
       {photos.map((photo) => (
         <li key={photo.id} className="card">
-          <Link href={href('/photos/[id]', { id: photo.id })} className="card-link" onClick={markShared}>
+          <Link
+            href={href('/photos/[id]', { id: photo.id })}
+            className="card-link"
+            viewTransition
+            onClick={markShared}
+          >
             <Heading className="card-title">{photo.title}</Heading>
             <PhotoArt seed={photo.seed} />
           </Link>

@@ -66,18 +66,22 @@ describe.skipIf(skipWithoutChromium)('head tags in Chromium', () => {
     const title = (await card.locator('.card-title').textContent())!;
     await card.click();
     await page.waitForURL(server.url + href);
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
-    await expect.poll(async () => (await headOf(page)).title).toEqual([`${title} · Switchyard`]);
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (await headOf(page)).title, { timeout: 10_000 })
+      .toEqual([`${title} · Switchyard`]);
     photoHeadOf(await headOf(page), href.slice('/photos/'.length), title);
 
     await page.keyboard.press('Escape');
     await page.waitForURL(`${server.url}/`);
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
     expect(await headOf(page)).toEqual(feed);
     // Forward opens it again from the page the router holds, head and all.
     await page.goForward();
     await page.waitForURL(server.url + href);
-    await expect.poll(async () => (await headOf(page)).title).toEqual([`${title} · Switchyard`]);
+    await expect
+      .poll(async () => (await headOf(page)).title, { timeout: 10_000 })
+      .toEqual([`${title} · Switchyard`]);
     photoHeadOf(await headOf(page), href.slice('/photos/'.length), title);
     expect(requests.filter(isDocument)).toEqual([]);
     expect(errors).toEqual([]);
@@ -97,7 +101,9 @@ describe.skipIf(skipWithoutChromium)('head tags in Chromium', () => {
 
     await page.goBack();
     await page.waitForURL(`${server.url}/photos/3`);
-    await expect.poll(async () => (await headOf(page)).title).toEqual([`${title} · Switchyard`]);
+    await expect
+      .poll(async () => (await headOf(page)).title, { timeout: 10_000 })
+      .toEqual([`${title} · Switchyard`]);
     photoHeadOf(await headOf(page), '3', title);
 
     const author = page.locator('main .byline a').first();

@@ -229,7 +229,8 @@ describe.skipIf(skipWithoutChromium)('navigation under real conditions, in Chrom
     await card.locator('a.card-link').click();
     await page.waitForURL(server.url + href);
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.count()).toBe(1);
+    // The card's commit runs in a view transition, at the browser's next frame: slow under load.
+    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(1);
     // The tab names the photo while the modal shows it.
     const photoTitle = (await dialog.locator('h1').textContent())!;
     await expect.poll(() => page.title()).toContain(photoTitle);
