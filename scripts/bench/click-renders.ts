@@ -103,8 +103,12 @@ export const RENDER_PROBE = `(() => {
   };
 })()`;
 
-/** How a rendered component reads in the report: `Name <element>`. */
-export const formatRendered = (c: RenderedComponent) => `${c.name} ${c.element || '(nothing)'}`.trim();
+/**
+ * How a rendered component reads in the report: `Name <element>`, in backticks, so that the
+ * table pasted into Markdown shows the element rather than rendering it.
+ */
+export const formatRendered = (c: RenderedComponent) =>
+  `\`${`${c.name} ${c.element || '(nothing)'}`.trim()}\``;
 
 /**
  * The target: when a click turns pending on, only what reads it renders — the progress bar

@@ -147,11 +147,11 @@ const click: ClickFigures = {
 test('the click rows: what rendered beyond the target, the next paint in a frame, the new page against bare', () => {
   const [renders, nextPaint, newPage] = clickRows(click);
   expect(renders!.slice(1)).toEqual([
-    '3 in 1 commit: kt <html>, o <div role="progressbar">, g <a href="/items/199">',
+    '3 in 1 commit: `kt <html>`, `o <div role="progressbar">`, `g <a href="/items/199">`',
     '',
     '',
     'the progress bar and the clicked link',
-    '✗ also kt <html>',
+    '✗ also `kt <html>`',
   ]);
   expect(nextPaint!.slice(1)).toEqual(['12 ms', '64 ms', '0.19 ×', '≤ one frame (16.7 ms)', '✓']);
   expect(newPage!.slice(1)).toEqual(['80 ms', '64 ms', '1.25 ×', '≤ 1.0 × bare', '✗ by 0.25 ×']);
