@@ -6,12 +6,24 @@
 import { planFromEntry, planOwnFetch } from '../shared/cache-decision.js';
 import { isIntercepted, type DataMode } from '../shared/page-data.js';
 import type { EntryStatus } from '../shared/prefetch-status.js';
-import type { Attempt } from './soft-navigation.js';
+import type { Deadline } from './deadline.js';
+import type { TimedNavigation } from './navigation-details.js';
 import { isPartial, pageOver } from './page-data-client.js';
 import type { PageFetcher } from './page-fetch.js';
 import { settled, type Found, type Prefetcher } from './prefetcher.js';
 import type { CachedPage, NavigationKind, Page, RouterEffects } from './router-types.js';
 import type { Screen } from './screen.js';
+
+/**
+ * One attempt in flight: the navigation it serves (one across its redirects, each an attempt of
+ * its own), what aborts its fetches, and its time budget.
+ */
+export interface Attempt {
+  started: TimedNavigation;
+  controller: AbortController;
+  /** Starts at the click; bounds the wait on a prefetch still on its way, and on its scripts. */
+  budget: Deadline;
+}
 
 /** Where a navigation's first render comes from: a cache entry and its status. */
 export interface CacheSource {

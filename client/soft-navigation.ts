@@ -7,8 +7,13 @@
 import { MAX_REDIRECTS } from '../shared/constants.js';
 import { isIntercepted, type DataMode } from '../shared/page-data.js';
 import { checkRedirectTarget } from '../shared/redirect-target.js';
-import { startDeadline, TimeoutError, type Deadline } from './deadline.js';
-import { createFirstRender, type CacheSource, type FirstRenderOptions } from './first-render.js';
+import { startDeadline, TimeoutError } from './deadline.js';
+import {
+  createFirstRender,
+  type Attempt,
+  type CacheSource,
+  type FirstRenderOptions,
+} from './first-render.js';
 import { hardNavigate } from './hard-navigation.js';
 import { toLocal } from './lazy-router.js';
 import type { TimedNavigation } from './navigation-details.js';
@@ -28,17 +33,6 @@ export interface SoftNavigationOptions extends FirstRenderOptions {
   routeScriptTimeoutMs: number;
   /** The direction of the view transition a navigation commits in, if it runs one. */
   transitionOf(started: TimedNavigation): NavigationDirection | undefined;
-}
-
-/**
- * One attempt in flight: the navigation it serves (one across its redirects, each an attempt of
- * its own), what aborts its fetches, and its time budget.
- */
-export interface Attempt {
-  started: TimedNavigation;
-  controller: AbortController;
-  /** Starts at the click; bounds the wait on a prefetch still on its way, and on its scripts. */
-  budget: Deadline;
 }
 
 /** Where an attempt goes, and how it lands. */
