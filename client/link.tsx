@@ -18,10 +18,11 @@ import { isRouterClick } from './link-click.js';
 import { observeForPrefetch } from './prefetch-triggers.js';
 import { RouterContext } from './router-context.js';
 
-export type LinkProps<U extends string = Href> = LinkBaseProps & {
+/** The props of `<Link>`: for a component that passes them on, its callers' URLs are checked. */
+export interface LinkProps extends LinkBaseProps {
   /** A URL some route answers, once the app's route types are generated. */
-  href: CheckedHref<U>;
-};
+  href: Href;
+}
 interface LinkBaseProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** `true` prefetches scripts and all data; `false` never prefetches; unset prefetches down to the first loading state. */
   prefetch?: boolean;
@@ -72,10 +73,17 @@ export const Link = (typeof document === 'undefined' ? ServerLink : BrowserLink)
 /**
  * Generic in the URL when the app has route types, so that each link checks its own URL (among
  * the few paths under its first segment); a plain component taking any string without them.
+ * Every good URL makes the props `LinkBaseProps & HrefProp<string>`, one type for all the links
+ * of the app, so the checker builds them once: written `LinkProps<U>` (an alias) or with an
+ * inline `{ href: … }`, they would be a new type per URL, each with the anchor's 300 members.
  */
 type LinkComponent = Register extends { urls: object }
-  ? <U extends string>(props: LinkProps<U>) => ReactNode
-  : (props: LinkProps<string>) => ReactNode;
+  ? <U extends string>(props: LinkBaseProps & HrefProp<CheckedHref<U>>) => ReactNode
+  : (props: AnyLinkProps) => ReactNode;
+
+interface HrefProp<H> {
+  href: H;
+}
 
 /** The props as the link itself sees them: the URL was checked where the link was written. */
 type AnyLinkProps = LinkBaseProps & { href: string };

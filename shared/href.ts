@@ -38,14 +38,22 @@ export type Href = HrefIn<RegisteredRoutes>;
 type HrefIn<R> = R extends RouteMap ? UrlOf<R> : string;
 
 /**
- * What a link, `push` or `redirect` given the URL `U` accepts: `U` itself when some route of the
- * app answers it (or it leaves the app), else a type that names it, so the compiler's error
- * shows the bad string. The functions infer `U` from their argument; only the URL's path is
- * looked up, among the few paths that share its first segment.
+ * What a link, `push` or `redirect` given the URL `U` accepts: `string` when some route of the
+ * app answers every member of `U` (or it leaves the app), else `U` branded with the members no
+ * route answers, so that the compiler's error shows the bad string. The functions infer `U`
+ * from their argument (through the `U &` of the error branch). A good URL gives `string`
+ * whatever it is, so a call or a link instantiates nothing per URL beyond this check.
  */
 export type CheckedHref<U extends string> = RegisteredUrls extends UrlGroups
-  ? KnownUrl<U, RegisteredUrls>
+  ? [UnknownUrls<U, RegisteredUrls>] extends [never]
+    ? string
+    : U & UnknownUrl<UnknownUrls<U, RegisteredUrls>>
   : string;
+
+/** The brand of a URL no route answers: the compiler's error names it. */
+export interface UnknownUrl<U extends string> {
+  readonly 'no route of this app answers': U;
+}
 
 /** The generated URL paths by first segment; see `urls` in `routes.d.ts`. */
 type UrlGroups = Record<string, string>;
@@ -60,16 +68,33 @@ export type TakingHref<Rest extends unknown[], R> = RegisteredUrls extends UrlGr
   : (href: string, ...rest: Rest) => R;
 
 /**
- * Each member of `U` (a union of URLs is checked one by one). Generic in `M`, as the helpers
- * below. The path is looked up first: most URLs are the app's own, and it is the shorter test.
+ * The members of `U` no route answers (a union of URLs is checked one by one). Generic in `M`,
+ * as the helpers below. Most URLs are the app's own and start with a first segment the app
+ * has: they are compared at once with the paths under it, the whole URL with its `?…` and
+ * `#…` (a path's template ends in `${string}` or matches exactly). The rest, and the URLs that
+ * fail there, take the longer way: their path alone, a first segment no static path has, an
+ * absolute URL, `?…` or `#…` alone.
  */
-type KnownUrl<U extends string, M extends UrlGroups> = U extends string
-  ? PathOf<U> extends GroupOf<PathOf<U>, M>
-    ? U
+type UnknownUrls<U extends string, M extends UrlGroups> = U extends `/${infer Head}/${string}`
+  ? Head extends keyof M
+    ? U extends M[Head]
+      ? never
+      : Unlisted<U, M>
+    : Unlisted<U, M>
+  : U extends `/${infer Head}`
+    ? Head extends keyof M
+      ? U extends M[Head]
+        ? never
+        : Unlisted<U, M>
+      : Unlisted<U, M>
+    : Unlisted<U, M>;
+/** One URL that is not among the paths under its first segment as it is written. */
+type Unlisted<U extends string, M extends UrlGroups> =
+  PathOf<U> extends GroupOf<PathOf<U>, M>
+    ? never
     : U extends ExternalUrl | `?${string}` | `#${string}`
-      ? U
-      : `${U} (no route of this app answers it)`
-  : never;
+      ? never
+      : U;
 /** A URL's path: what comes before its `#` and `?`. */
 type PathOf<U extends string> = U extends `${infer P}#${string}` ? BeforeQuery<P> : BeforeQuery<U>;
 type BeforeQuery<U extends string> = U extends `${infer P}?${string}` ? P : U;
