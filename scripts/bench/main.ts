@@ -24,7 +24,7 @@ import { itemCurve, navigationCurve, routeCurve, type NavigationPoint } from './
 import { microBenchmarks } from './micro';
 import { printReport, type BenchResults } from './report';
 import { measureSentry } from './sentry';
-import { measureTypecheck } from './typecheck';
+import { measureTypecheck, npmTypescript7, repositoryTypescript, writeTypecheckApps } from './typecheck';
 import { ROUTES } from './typed-routes-app';
 import { rssMiB, startServer, stopServer, type RunningServer, type ServerName } from './servers';
 
@@ -188,7 +188,11 @@ try {
   const routes = await routeCurve(FRAMEWORK_ROOT, join(OUT, 'curves'), routeCounts);
 
   step(`tsc --noEmit on ${ROUTES} routes, with and without their route types, ${TSC_RUNS} × each`);
-  const typecheck = await measureTypecheck(FRAMEWORK_ROOT, join(OUT, 'typecheck'), TSC_RUNS);
+  const projects = writeTypecheckApps(FRAMEWORK_ROOT, join(OUT, 'typecheck'));
+  const typecheck = [await measureTypecheck(projects, repositoryTypescript(), TSC_RUNS)];
+  const typescript7 = npmTypescript7(join(OUT, 'typescript-7'));
+  if (typescript7) typecheck.push(await measureTypecheck(projects, typescript7, TSC_RUNS));
+  else console.warn('TypeScript 7 could not be installed from npm: its tsc row is left out');
 
   const results = {
     date: new Date().toISOString(),

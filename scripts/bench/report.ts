@@ -43,7 +43,8 @@ export interface BenchResults {
   /** Missing when the run had no browser. */
   adoption?: AdoptionFigures | undefined;
   /** Missing in results from before route types were generated. */
-  typecheck?: TypecheckFigures;
+  /** One per TypeScript: the repository's, then TypeScript 7 from npm when it could be installed. */
+  typecheck?: TypecheckFigures[];
   /** Missing in results from before the growth curves were measured. */
   curves?: Curves;
 }
@@ -284,18 +285,19 @@ export function tableRows(r: BenchResults): Row[] {
       '',
     ]);
   }
-  const t = r.typecheck;
-  if (t) {
+  for (const t of r.typecheck ?? []) {
     // The bare column holds the same app checked without its route types: every URL a string.
     const app = `tsc, ${t.routes.toLocaleString('en').replace(',', ' ')} routes, with route types vs without (TypeScript ${t.typescript})`;
     const check = t.typed.checkMs / t.untyped.checkMs;
+    const cpu = t.typed.cpuMs / t.untyped.cpuMs;
+    const worse = Math.max(check, cpu);
     rows.push([
       `${app}: check time (CPU of the run)`,
       `${seconds(t.typed.checkMs)} (${seconds(t.typed.cpuMs)})`,
       `${seconds(t.untyped.checkMs)} (${seconds(t.untyped.cpuMs)})`,
-      `${times(check)} (${times(t.typed.cpuMs / t.untyped.cpuMs)})`,
-      '≤ 1.5 ×',
-      verdict(check <= 1.5, `by ${times(check - 1.5)}`),
+      `${times(check)} (${times(cpu)})`,
+      '≤ 1.5 × both',
+      verdict(worse <= 1.5, `by ${times(worse - 1.5)}`),
     ]);
     const memory = t.typed.memoryMiB / t.untyped.memoryMiB;
     rows.push([

@@ -2,9 +2,13 @@
  * What typed routes cost `tsc --noEmit`: the app of `typed-routes-app.ts` with the route types
  * the real `switchyard typegen` writes, and the same app without them, both checked at once, so
  * that the neighbours of a shared machine weigh on both alike and the row takes the time of the
- * longer check rather than of both. Each figure is the median of its runs.
+ * longer check rather than of both. Each figure is the median of its runs. The app is checked
+ * by the repository's TypeScript and by the newest major from npm (7, the native compiler that
+ * checks files on several threads, each with its own copy of what the files share), since that
+ * is what `npm install typescript` gives a new app.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROUTES, writeTypedRoutesApp } from './typed-routes-app';
@@ -13,7 +17,7 @@ import { median } from './load';
 export interface TscFigures {
   /** "Check time" of `--extendedDiagnostics`: wall time, so it follows the machine's load. */
   checkMs: number;
-  /** User and system CPU of the whole run (parsing too): the steadier figure on a shared machine. */
+  /** User and system CPU of the whole run (parsing too, every thread): the steadier figure. */
   cpuMs: number;
   /** "Memory used": the heap the program and its checker hold at the end. */
   memoryMiB: number;
@@ -29,18 +33,49 @@ export interface TypecheckFigures {
   untyped: TscFigures;
 }
 
-const require = createRequire(import.meta.url);
-const TSC = require.resolve('typescript/bin/tsc');
-/** Loaded before tsc: prints the CPU time of the process as it exits. */
-const PRINT_CPU = `data:text/javascript,${encodeURIComponent(
-  "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`\\ncpu-us ${user + system}\\n`); });",
-)}`;
+/** A TypeScript to check with: its version and its `bin/tsc`. */
+export interface Compiler {
+  version: string;
+  tsc: string;
+}
 
-export async function measureTypecheck(
-  frameworkRoot: string,
-  dir: string,
-  runs: number,
-): Promise<TypecheckFigures> {
+const require = createRequire(import.meta.url);
+
+/** The TypeScript of the repository. */
+export function repositoryTypescript(): Compiler {
+  return {
+    version: (require('typescript/package.json') as { version: string }).version,
+    tsc: require.resolve('typescript/bin/tsc'),
+  };
+}
+
+/**
+ * TypeScript 7 from npm, installed once into `dir` (npm's cache makes a second bench quick);
+ * `undefined` when npm cannot get it (offline), and the row is left out.
+ */
+export function npmTypescript7(dir: string): Compiler | undefined {
+  const root = join(dir, 'node_modules/typescript');
+  if (!existsSync(join(root, 'package.json'))) {
+    mkdirSync(dir, { recursive: true });
+    try {
+      execFileSync(
+        'npm',
+        ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', 'typescript@7'],
+        {
+          stdio: 'ignore',
+          timeout: 300_000,
+        },
+      );
+    } catch {
+      return undefined;
+    }
+  }
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  return { version, tsc: join(root, 'bin/tsc') };
+}
+
+/** Writes the two apps into `dir` (`typed` with its route types generated, `untyped`). */
+export function writeTypecheckApps(frameworkRoot: string, dir: string): { typed: string; untyped: string } {
   const projects = { typed: join(dir, 'typed'), untyped: join(dir, 'untyped') };
   writeTypedRoutesApp(projects.typed, { frameworkRoot, routeTypes: true });
   writeTypedRoutesApp(projects.untyped, { frameworkRoot, routeTypes: false });
@@ -48,9 +83,20 @@ export async function measureTypecheck(
     cwd: projects.typed,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  return projects;
+}
+
+export async function measureTypecheck(
+  projects: { typed: string; untyped: string },
+  compiler: Compiler,
+  runs: number,
+): Promise<TypecheckFigures> {
   const figures: Record<'typed' | 'untyped', TscFigures[]> = { typed: [], untyped: [] };
   for (let run = 0; run < runs; run++) {
-    const [typed, untyped] = await Promise.all([tsc(projects.typed), tsc(projects.untyped)]);
+    const [typed, untyped] = await Promise.all([
+      tsc(compiler, projects.typed),
+      tsc(compiler, projects.untyped),
+    ]);
     figures.typed.push(typed);
     figures.untyped.push(untyped);
   }
@@ -61,18 +107,34 @@ export async function measureTypecheck(
   });
   return {
     routes: ROUTES,
-    typescript: (require('typescript/package.json') as { version: string }).version,
+    typescript: compiler.version,
     runs,
     typed: medians(figures.typed),
     untyped: medians(figures.untyped),
   };
 }
 
+/**
+ * The shell's `times` after tsc: the CPU of its child, whatever the child turned into
+ * (TypeScript 7's `bin/tsc` replaces its Node process with the native compiler).
+ */
+const WITH_CPU = '"$@"; status=$?; times >&2; exit $status';
+
 /** One `tsc --noEmit` of the project; a type error in the app is a broken bench, not a figure. */
-async function tsc(project: string): Promise<TscFigures> {
+async function tsc(compiler: Compiler, project: string): Promise<TscFigures> {
   const child = spawn(
-    process.execPath,
-    [`--import=${PRINT_CPU}`, TSC, '-p', project, '--noEmit', '--extendedDiagnostics'],
+    'sh',
+    [
+      '-c',
+      WITH_CPU,
+      'sh',
+      process.execPath,
+      compiler.tsc,
+      '-p',
+      project,
+      '--noEmit',
+      '--extendedDiagnostics',
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -84,7 +146,7 @@ async function tsc(project: string): Promise<TscFigures> {
     child.on('close', resolve);
   });
   if (status !== 0) {
-    throw new Error(`tsc -p ${project} failed:\n${stdout.slice(0, 4000)}${stderr}`);
+    throw new Error(`tsc ${compiler.version} -p ${project} failed:\n${stdout.slice(0, 4000)}${stderr}`);
   }
   const figure = (output: string, pattern: RegExp) => {
     const match = pattern.exec(output);
@@ -93,7 +155,16 @@ async function tsc(project: string): Promise<TscFigures> {
   };
   return {
     checkMs: figure(stdout, /^Check time:\s+([\d.]+)s$/m) * 1000,
-    cpuMs: figure(stderr, /^cpu-us (\d+)$/m) / 1000,
+    cpuMs: childCpuMs(stderr),
     memoryMiB: figure(stdout, /^Memory used:\s+(\d+)K$/m) / 1024,
   };
+}
+
+/** The second line of `times`: user and system time of the children, as `0m12.340000s 0m0.560000s`. */
+function childCpuMs(stderr: string): number {
+  const lines = stderr.trim().split('\n');
+  const match = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(lines.at(-1)!.trim());
+  if (!match) throw new Error(`no CPU times after tsc:\n${stderr}`);
+  const [, um, us, sm, ss] = match.map(Number) as [number, number, number, number, number];
+  return ((um + sm) * 60 + us + ss) * 1000;
 }
