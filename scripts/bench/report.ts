@@ -43,8 +43,11 @@ export interface BenchResults {
   /** Missing when the run had no browser. */
   adoption?: AdoptionFigures | undefined;
   /** Missing in results from before route types were generated. */
-  /** One per TypeScript: the repository's, then TypeScript 7 from npm when it could be installed. */
-  typecheck?: TypecheckFigures[];
+  /**
+   * One per TypeScript: the repository's, then TypeScript 7 from npm when it could be installed
+   * (a single object, the repository's, in runs from before).
+   */
+  typecheck?: TypecheckFigures[] | TypecheckFigures;
   /** Missing in results from before the growth curves were measured. */
   curves?: Curves;
 }
@@ -285,7 +288,7 @@ export function tableRows(r: BenchResults): Row[] {
       '',
     ]);
   }
-  for (const t of r.typecheck ?? []) {
+  for (const t of [r.typecheck ?? []].flat()) {
     // The bare column holds the same app checked without its route types: every URL a string.
     const app = `tsc, ${t.routes.toLocaleString('en').replace(',', ' ')} routes, with route types vs without (TypeScript ${t.typescript})`;
     const check = t.typed.checkMs / t.untyped.checkMs;

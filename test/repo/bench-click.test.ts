@@ -165,3 +165,22 @@ test('a run from before clicks were traced still reports; one with them shows th
   expect(figures(run).some((figure) => figure.startsWith('click:'))).toBe(false);
   expect(figures({ ...run, click }).filter((figure) => figure.startsWith('click:'))).toHaveLength(3);
 });
+
+test('the tsc rows: one pair per TypeScript, a run from before with its one', () => {
+  const run = JSON.parse(
+    readFileSync(new URL('../fixtures/bench/run.json', import.meta.url), 'utf8'),
+  ) as BenchResults;
+  const tsc = (r: BenchResults) => tableRows(r).filter((row) => row[0]!.startsWith('tsc,'));
+  expect(tsc(run)).toHaveLength(2);
+  const six = [run.typecheck ?? []].flat()[0]!;
+  // Even in check time, 1.6 × in CPU.
+  const seven = { ...six, typescript: '7.0.2', typed: { ...six.untyped, cpuMs: six.untyped.cpuMs * 1.6 } };
+  const rows = tsc({ ...run, typecheck: [six, seven] });
+  expect(rows.map((row) => row[0])).toEqual([
+    ...tsc(run).map((row) => row[0]),
+    expect.stringContaining('(TypeScript 7.0.2): check time'),
+    expect.stringContaining('(TypeScript 7.0.2): memory'),
+  ]);
+  expect(rows[2]![3]).toMatch(/^1\.00 × \(1\.60 ×\)$/);
+  expect(rows[2]![5]).toMatch(/^✗ by 0\.10 ×$/);
+});
