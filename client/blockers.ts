@@ -1,10 +1,10 @@
 /**
  * Navigation blockers: the registry `useBlocker` writes to, and the gate the router passes each
  * push, replace, back and forward through before it starts. While a blocker blocks, the
- * navigation is held — one at a time: a newer one supersedes it — until `proceed` runs it or
+ * navigation is blocked — one at a time: a newer one supersedes it — until `proceed` runs it or
  * `reset` ends it `aborted: 'blocked'`. Reloads and tab closes get the browser's own
  * `beforeunload` prompt instead. Refreshes, redirects on the way and the full page loads the
- * router makes on its own are never held.
+ * router makes on its own are never blocked.
  */
 import { SUPERSEDED, type StartedNavigation } from './navigation-events.js';
 import type { HistoryEntryState, NavigationOutcome, RouterEffects } from './router-types.js';
@@ -20,8 +20,8 @@ export type PendingNavigation =
 /** Whether to block: always, never, or decided for each navigation. */
 export type BlockWhen = boolean | ((navigation: PendingNavigation) => boolean);
 
-/** The navigation held: where it goes, and the blockers that hold it. */
-export interface HeldNavigation {
+/** The navigation blocked: where it goes, and the blockers that block it. */
+export interface BlockedNavigation {
   location: string;
   by: ReadonlySet<object>;
 }
@@ -32,31 +32,31 @@ export interface Blockers {
   /** Removes it; a navigation no remaining blocker holds is reset. */
   remove(owner: object): void;
   subscribe(listener: () => void): () => void;
-  /** The navigation held now; the same object until it changes. */
-  held(): HeldNavigation | undefined;
-  /** Runs the held navigation; its promise settles with its own outcome. */
+  /** The navigation blocked now; the same object until it changes. */
+  blocked(): BlockedNavigation | undefined;
+  /** Runs the blocked navigation; its promise settles with its own outcome. */
   proceed(): void;
-  /** Drops the held navigation: it settles `aborted: 'blocked'`. */
+  /** Drops the blocked navigation: it settles `aborted: 'blocked'`. */
   reset(): void;
   /**
-   * For the router: holds `started` if any blocker blocks `navigation`, and then returns true;
+   * For the router: stops `started` if any blocker blocks `navigation`, and then returns true;
    * `run` starts it on `proceed`.
    */
-  hold(navigation: PendingNavigation, started: StartedNavigation, run: () => void): boolean;
+  block(navigation: PendingNavigation, started: StartedNavigation, run: () => void): boolean;
   /** The page leaves for a full load the router made or was let make: no prompt for it. */
   leaving(): void;
 }
 
 export const BLOCKED: NavigationOutcome = { status: 'aborted', reason: 'blocked' };
 
-type Held = { view: HeldNavigation; started: StartedNavigation; run: () => void };
+type Blocked = { view: BlockedNavigation; started: StartedNavigation; run: () => void };
 
 export function createBlockers(
   effects: Pick<RouterEffects, 'currentHref' | 'guardUnload' | 'reportError'>,
 ): Blockers {
   const conditions = new Map<object, BlockWhen>();
   const listeners = new Set<() => void>();
-  let held: Held | undefined;
+  let blocked: Blocked | undefined;
   /** A navigation let through is on its way, or the page is leaving: no prompt meanwhile. */
   let passing = false;
   let guarded = false;
@@ -87,9 +87,9 @@ export function createBlockers(
     effects.guardUnload?.(on ? blocksUnload : null);
   }
 
-  function release(): Held | undefined {
-    const was = held;
-    held = undefined;
+  function release(): Blocked | undefined {
+    const was = blocked;
+    blocked = undefined;
     if (was) listeners.forEach((listener) => listener());
     return was;
   }
@@ -102,13 +102,14 @@ export function createBlockers(
     remove(owner) {
       conditions.delete(owner);
       guard();
-      if (held && ![...held.view.by].some((by) => conditions.has(by))) release()?.started.settle(BLOCKED);
+      if (blocked && ![...blocked.view.by].some((by) => conditions.has(by)))
+        release()?.started.settle(BLOCKED);
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    held: () => held?.view,
+    blocked: () => blocked?.view,
     proceed() {
       const was = release();
       if (!was) return;
@@ -124,12 +125,12 @@ export function createBlockers(
     reset() {
       release()?.started.settle(BLOCKED);
     },
-    hold(navigation, started, run) {
+    block(navigation, started, run) {
       release()?.started.settle(SUPERSEDED);
       if (navigation.kind === 'unload') return false;
       const by = new Set([...conditions].filter(([, when]) => blocks(when, navigation)).map(([o]) => o));
       if (by.size === 0) return false;
-      held = { view: { location: navigation.nextUrl, by }, started, run };
+      blocked = { view: { location: navigation.nextUrl, by }, started, run };
       listeners.forEach((listener) => listener());
       return true;
     },
@@ -140,14 +141,14 @@ export function createBlockers(
   };
 }
 
-/** A popstate let through (`started`), or the outcome of the held navigation it belongs to. */
+/** A popstate let through (`started`), or the outcome of the blocked navigation it belongs to. */
 export type PopPass<S extends StartedNavigation = StartedNavigation> =
   { started: S } | { started?: undefined; outcome: Promise<NavigationOutcome> };
 
 /**
  * The history side of blocking. The router writes each history entry's index, so a back or
  * forward (which has moved the browser when popstate fires) can be put back by its delta while
- * it is held, and made again on proceed. The two popstates those moves cause belong to the held
+ * it is blocked, and made again on proceed. The two popstates those moves cause belong to the blocked
  * navigation: neither starts one of its own. A full load the router makes leaves the page
  * without a prompt.
  */
@@ -155,7 +156,7 @@ export function createHistoryGate<S extends StartedNavigation = StartedNavigatio
   effects: RouterEffects,
   blockers: Blockers,
 ) {
-  /** The entry a held traversal put the browser back to, and that navigation's outcome. */
+  /** The entry a blocked traversal put the browser back to, and that navigation's outcome. */
   let undone: { key: string; outcome: Promise<NavigationOutcome> } | undefined;
   /** The entry a proceeded traversal goes to, and its navigation. */
   let redone: { key: string; started: S } | undefined;
@@ -170,7 +171,7 @@ export function createHistoryGate<S extends StartedNavigation = StartedNavigatio
   return {
     effects: tracked,
 
-    hold: blockers.hold,
+    block: blockers.block,
 
     /** A popstate to `entry` from the entry the router is on (`from`). */
     pop(
@@ -197,7 +198,7 @@ export function createHistoryGate<S extends StartedNavigation = StartedNavigatio
         redone = { key: entry!.key, started };
         effects.go(to - from.index);
       };
-      if (!blockers.hold(navigation, started, run)) return { started };
+      if (!blockers.block(navigation, started, run)) return { started };
       undone = { key: from.key, outcome: started.outcome };
       effects.go(from.index - to);
       return { outcome: started.outcome };

@@ -130,7 +130,7 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
     const router = await within(budgetMs);
     if (router) {
       const outcome = run(router);
-      // A blocker may hold the navigation: then nothing is on its way.
+      // A blocker may block the navigation: then nothing is on its way.
       setPending(router.getSnapshot().pending);
       return outcome;
     }

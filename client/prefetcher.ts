@@ -68,7 +68,7 @@ export function createPrefetcher({
   });
   const queue = createPrefetchQueue(concurrency);
   const budget = createPrefetchBudget();
-  /** Links in view that the budget held back, oldest first: they go when a prefetch frees room. */
+  /** Links in view that the budget deferred, oldest first: they go when a prefetch frees room. */
   let deferred: { href: string; kind: 'auto' | 'full' }[] = [];
 
   /** The key of a URL from the page the user is on: an intercepted answer is another entry. */
@@ -182,8 +182,8 @@ export function createPrefetcher({
   }
 
   /**
-   * Links the budget held back go, oldest first, while they fit, and while links in view may
-   * prefetch at all (Save-Data may have been turned on since they were held back).
+   * Links the budget deferred go, oldest first, while they fit, and while links in view may
+   * prefetch at all (Save-Data may have been turned on since they were deferred).
    */
   function drainDeferred(): void {
     if (!(effects.canPrefetch?.('viewport') ?? true)) deferred = [];
@@ -271,7 +271,7 @@ export function createPrefetcher({
      */
     navigating(keep?: string): () => void {
       leave(keep);
-      return queue.hold();
+      return queue.pause();
     },
 
     clear(): void {
@@ -304,7 +304,7 @@ export function createPrefetcher({
           limitBytes: budget.limit,
           spentBytes: budget.spent,
           inFlight: budget.inFlight,
-          heldBack: deferred.map((d) => d.href),
+          deferred: deferred.map((d) => d.href),
         },
       };
     },

@@ -29,8 +29,8 @@ export interface DevtoolsSnapshot {
   entries: DevtoolsEntry[];
   /** Keys running, and waiting in the order they will start (intent lane first). */
   queue: { running: string[]; waiting: string[] };
-  /** This page view's prefetch budget: bytes spent, prefetches on their way, links held back. */
-  budget: { limitBytes: number; spentBytes: number; inFlight: number; heldBack: string[] };
+  /** This page view's prefetch budget: bytes spent, prefetches on their way, links deferred until there is room. */
+  budget: { limitBytes: number; spentBytes: number; inFlight: number; deferred: string[] };
 }
 
 /** Route modules by route file; the core never looks inside. */

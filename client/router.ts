@@ -188,7 +188,7 @@ export function createRouter(options: RouterOptions): Router {
       if (viewTransition && !external) transitions.set(started, 'forward');
       const run = () =>
         external ? navigation.leave(started, target.href) : go(started, target, replace, scroll);
-      if (!gate.hold({ kind, currentUrl: screen.getSnapshot().href, nextUrl }, started, run)) run();
+      if (!gate.block({ kind, currentUrl: screen.getSnapshot().href, nextUrl }, started, run)) run();
       return started.outcome;
     },
     refresh() {

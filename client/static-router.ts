@@ -50,7 +50,7 @@ export function createStaticRouter(state: PageState, modules: Modules): Router {
       },
       entries: [],
       queue: { running: [], waiting: [] },
-      budget: { limitBytes: PREFETCH_BUDGET_BYTES, spentBytes: 0, inFlight: 0, heldBack: [] },
+      budget: { limitBytes: PREFETCH_BUDGET_BYTES, spentBytes: 0, inFlight: 0, deferred: [] },
     }),
   };
 }

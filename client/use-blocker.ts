@@ -1,7 +1,7 @@
 /**
  * `useBlocker`: the React binding of the router's blockers (blockers.ts). The component is a
- * blocker while it is mounted; it reads the held navigation through one
- * `useSyncExternalStore`, so only blockers re-render when a navigation is held or let go.
+ * blocker while it is mounted; it reads the blocked navigation through one
+ * `useSyncExternalStore`, so only blockers re-render when a navigation is blocked or let go.
  */
 import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { BlockWhen } from './blockers.js';
@@ -13,7 +13,7 @@ export type Blocker =
   | { state: 'idle'; location: undefined; proceed(): void; reset(): void }
   | {
       state: 'blocked';
-      /** Where the held navigation goes: pathname, search and hash (a full URL for another origin). */
+      /** Where the blocked navigation goes: pathname, search and hash (a full URL for another origin). */
       location: string;
       /** Goes on with it; the navigation's promise settles with its own outcome. */
       proceed(): void;
@@ -24,8 +24,8 @@ export type Blocker =
 const IDLE: Blocker = { state: 'idle', location: undefined, proceed() {}, reset() {} };
 
 /**
- * Holds the app's navigations while `when` says so: link clicks, `push` and `replace`, and back
- * and forward (the address bar is put back while held). A reload or a tab close gets the
+ * Blocks the app's navigations while `when` says so: link clicks, `push` and `replace`, and back
+ * and forward (the address bar is put back while blocked). A reload or a tab close gets the
  * browser's own prompt instead. With several blockers, any one blocking holds the navigation.
  *
  * @example
@@ -41,8 +41,8 @@ export function useBlocker(when: BlockWhen): Blocker {
   const [owner] = useState(() => ({}));
   useEffect(() => blockers.set(owner, when), [blockers, owner, when]);
   useEffect(() => () => blockers.remove(owner), [blockers, owner]);
-  const held = useSyncExternalStore(blockers.subscribe, blockers.held, noneHeld);
-  const blocked = held?.by.has(owner) ? held.location : undefined;
+  const current = useSyncExternalStore(blockers.subscribe, blockers.blocked, noneBlocked);
+  const blocked = current?.by.has(owner) ? current.location : undefined;
   return useMemo(
     () =>
       blocked === undefined
@@ -52,4 +52,4 @@ export function useBlocker(when: BlockWhen): Blocker {
   );
 }
 
-const noneHeld = () => undefined;
+const noneBlocked = () => undefined;

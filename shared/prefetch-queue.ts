@@ -13,9 +13,9 @@
  * last are the likelier clicks, and its slot-job runs the newcomer — so the slot-jobs waiting
  * stay bounded too. `cancel` drops every task, waiting or running, but one.
  *
- * `hold` keeps every waiting task from starting until each hold is let go: a navigation on its
- * way has the link to itself, and its own entry still starts through `bump`. Slot-jobs wait
- * meanwhile, and run when the last hold goes.
+ * `pause` keeps every waiting task from starting until each pause is resumed: a navigation on
+ * its way has the link to itself, and its own entry still starts through `bump`. Slot-jobs wait
+ * meanwhile, and run when the last pause ends.
  */
 import { PREFETCH_CONCURRENCY, PREFETCH_MAX_WAITING } from './constants.js';
 
@@ -53,8 +53,8 @@ export interface PrefetchQueue {
    * `Cancellation` (to abort their requests). Their promises reject with `Dropped` at once.
    */
   cancel(keep?: string): void;
-  /** No waiting task starts until the returned release is called (once; more calls do nothing). */
-  hold(): () => void;
+  /** No waiting task starts until the returned resume is called (once; more calls do nothing). */
+  pause(): () => void;
   has(key: string): boolean;
   readonly activeCount: number;
   readonly pendingCount: number;
@@ -71,11 +71,11 @@ export function createPrefetchQueue(
   const running = new Map<string, Task<unknown>>();
   const waitingCount = () => lanes.intent.length + lanes.viewport.length;
   let slotJobs = 0;
-  let holds = 0;
+  let pauses = 0;
   let busySlots = 0;
   /** Runs slot-jobs while a slot is free; each frees its slot when its task settles. */
   const runSlotJobs = () => {
-    for (; holds === 0 && slotJobs > 0 && busySlots < concurrency; slotJobs--) {
+    for (; pauses === 0 && slotJobs > 0 && busySlots < concurrency; slotJobs--) {
       busySlots++;
       const next = lanes.intent.shift() ?? lanes.viewport.shift();
       void (next ? start(next) : Promise.resolve()).then(() => {
@@ -154,13 +154,13 @@ export function createPrefetchQueue(
         task.reject(dropped);
       }
     },
-    hold() {
-      holds++;
-      let released = false;
+    pause() {
+      pauses++;
+      let resumed = false;
       return () => {
-        if (released) return;
-        released = true;
-        if (--holds === 0) runSlotJobs();
+        if (resumed) return;
+        resumed = true;
+        if (--pauses === 0) runSlotJobs();
       };
     },
     has: (key) => running.has(key) || find(key) !== undefined,

@@ -122,7 +122,7 @@ export function CacheTimeline({ snapshot }: { snapshot: DevtoolsSnapshot }) {
       </dl>
       <p style={{ margin: '8px 0 2px' }} data-devtools="budget">
         Budget of this page view: {kib(snapshot.budget.spentBytes)} of {kib(snapshot.budget.limitBytes)} spent
-        · {snapshot.budget.inFlight} on the way · held back: {snapshot.budget.heldBack.join(', ') || '—'}
+        · {snapshot.budget.inFlight} on the way · deferred: {snapshot.budget.deferred.join(', ') || '—'}
       </p>
       <p style={{ margin: '8px 0 2px' }} data-devtools="settings">
         Settings: fresh {seconds(settings.freshMs)} · stale {seconds(settings.staleMs)} · queue{' '}

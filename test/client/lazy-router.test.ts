@@ -106,7 +106,7 @@ describe('before the router has loaded', () => {
     const initial = { state: pageState('/', 'feed'), modules: new Map(), history: null };
     code.resolve(createRouter({ initial, effects: h.effects, blockers: router.blockers }));
     await flush();
-    expect(router.blockers.held()?.location).toBe('/photos/3');
+    expect(router.blockers.blocked()?.location).toBe('/photos/3');
     expect(router.getSnapshot().pending).toBe(false);
     expect(h.fetches).toEqual([]);
     router.blockers.reset();
@@ -133,7 +133,7 @@ describe('before the router has loaded', () => {
     code.resolve(start(h));
     await flush();
     // Six fit the budget before anything is measured (see prefetch-policy.test.ts); four wait.
-    expect(router.devtools().budget.heldBack).toEqual(['/p/7', '/p/8', '/p/9', '/p/10']);
+    expect(router.devtools().budget.deferred).toEqual(['/p/7', '/p/8', '/p/9', '/p/10']);
   });
 });
 

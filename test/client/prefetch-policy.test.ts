@@ -165,7 +165,7 @@ describe('the byte budget of a page view', () => {
       limitBytes: PREFETCH_BUDGET_BYTES,
       spentBytes: PREFETCH_BUDGET_BYTES,
       inFlight: 0,
-      heldBack: ['/p/13', '/p/14', '/p/15'],
+      deferred: ['/p/13', '/p/14', '/p/15'],
     });
   });
 
@@ -236,14 +236,14 @@ describe('the byte budget of a page view', () => {
     const router = start(h);
     for (let i = 1; i <= 8; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
     await flush();
-    expect(router.devtools().budget.heldBack).toEqual(['/p/7', '/p/8']);
+    expect(router.devtools().budget.deferred).toEqual(['/p/7', '/p/8']);
     saveData = true;
     h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/p/1', 'p'), 1024));
     await settle();
     // /p/6 was already in the queue; /p/7 and /p/8 were only held back, and go nowhere.
     expect(paths(h)).toEqual(['/p/1', '/p/2', '/p/3', '/p/4', '/p/5', '/p/6']);
     const { budget, queue, entries } = router.devtools();
-    expect(budget.heldBack).toEqual([]);
+    expect(budget.deferred).toEqual([]);
     expect(queue.waiting).toEqual([]);
     expect(entries.map((e) => e.key)).not.toContain('/p/7');
   });

@@ -67,10 +67,10 @@ describe('a push or replace while a blocker blocks', () => {
     await flush();
     expect(h.fetches).toEqual([]);
     expect(router.getSnapshot()).toMatchObject({ href: '/', pending: false });
-    expect(router.blockers.held()).toEqual({ location: '/b', by: new Set([owner]) });
+    expect(router.blockers.blocked()).toEqual({ location: '/b', by: new Set([owner]) });
     router.blockers.reset();
     expect(await done).toEqual({ status: 'aborted', reason: 'blocked' });
-    expect(router.blockers.held()).toBeUndefined();
+    expect(router.blockers.blocked()).toBeUndefined();
     expect(events).toMatchObject([
       { type: 'start', id: 1, url: '/b', kind: 'push' },
       { type: 'abort', id: 1, reason: 'blocked' },
@@ -104,7 +104,7 @@ describe('a push or replace while a blocker blocks', () => {
       { kind: 'push', currentUrl: '/', nextUrl: 'https://elsewhere.example/private' },
       { kind: 'push', currentUrl: '/', nextUrl: '/private/1' },
     ]);
-    expect(router.blockers.held()?.location).toBe('/private/1');
+    expect(router.blockers.blocked()?.location).toBe('/private/1');
     router.blockers.reset();
     expect(await held).toEqual({ status: 'aborted', reason: 'blocked' });
   });
@@ -115,7 +115,7 @@ describe('a push or replace while a blocker blocks', () => {
     router.blockers.set(dirty, true);
     router.blockers.set(clean, () => false);
     void router.navigate('/b');
-    expect(router.blockers.held()?.by).toEqual(new Set([dirty]));
+    expect(router.blockers.blocked()?.by).toEqual(new Set([dirty]));
   });
 
   test('a newer navigation supersedes the held one, and is asked in its turn', async () => {
@@ -124,7 +124,7 @@ describe('a push or replace while a blocker blocks', () => {
     const first = router.navigate('/b');
     const second = router.navigate('/c');
     expect(await first).toEqual({ status: 'aborted', reason: 'superseded' });
-    expect(router.blockers.held()).toBeUndefined();
+    expect(router.blockers.blocked()).toBeUndefined();
     h.fetches[0]!.reply.resolve(jsonResponse(answer('/c', 'c')));
     expect(await second).toMatchObject({ status: 'committed', url: '/c' });
     expect(events.map((e) => e.type)).toEqual(['start', 'start', 'abort', 'commit']);
@@ -176,7 +176,7 @@ describe('back and forward while a blocker blocks', () => {
     events.length = 0;
     const back = popTo(h, router, '/', entry(h, '/'));
     expect(gos(h)).toEqual(['go 2']);
-    expect(router.blockers.held()?.location).toBe('/');
+    expect(router.blockers.blocked()?.location).toBe('/');
     // The browser is back on /b: its popstate belongs to the held navigation.
     const putBack = popTo(h, router, '/b', entry(h, '/b'));
     expect(router.getSnapshot().href).toBe('/b');

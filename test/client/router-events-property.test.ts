@@ -133,7 +133,7 @@ test.each(Array.from({ length: SEEDS }, (_, seed) => seed))(
     // still on its way answers, and the clock runs out every deadline.
     for (
       let rounds = 0;
-      answered < h.fetches.length || traversals.length > 0 || router.blockers.held() || rounds < 3;
+      answered < h.fetches.length || traversals.length > 0 || router.blockers.blocked() || rounds < 3;
       rounds++
     ) {
       router.blockers.reset();

@@ -116,13 +116,13 @@ describe('prefetch queue', () => {
     expect(queue.bump('/p/1')).toBe(false); // not waiting: nothing to do
   });
 
-  test('while held no waiting task starts but through bump; they start in order once every hold is let go', async () => {
+  test('while paused no waiting task starts but through bump; they start in order once every pause is resumed', async () => {
     const queue = createPrefetchQueue(2);
     const { keys, replies, started, run } = tasks(4);
     void queue.add('/p/1', run('/p/1'));
     await settle();
-    const release = queue.hold();
-    const other = queue.hold();
+    const resume = queue.pause();
+    const other = queue.pause();
     keys.slice(1).forEach((key) => void queue.add(key, run(key)));
     replies['/p/1']!.resolve('x'); // a slot frees: no task takes it
     await settle();
@@ -131,8 +131,8 @@ describe('prefetch queue', () => {
     expect(queue.bump('/p/4')).toBe(true); // a navigation's own entry still goes
     await settle();
     expect(started).toEqual(['/p/1', '/p/4']);
-    release();
-    release(); // once is all it counts: the other hold stands
+    resume();
+    resume(); // once is all it counts: the other pause stands
     await settle();
     expect(started).toEqual(['/p/1', '/p/4']);
     other();
