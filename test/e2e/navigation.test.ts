@@ -203,6 +203,13 @@ describe.skipIf(skipWithoutChromium)('soft navigation in Chromium', () => {
     await confirm.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(`${server.url}/photos/3`);
     await expect.poll(() => textarea.inputValue()).toBe('');
+    // The card's view transition runs back too: the page is read once it has ended (on a busy
+    // machine its last frame can come a second or more after the commit).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-navigation')), {
+        timeout: 10_000,
+      })
+      .toBe(false);
 
     // A reload with text typed gets the browser's own prompt; with none, no prompt.
     const prompts: string[] = [];
