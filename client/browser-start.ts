@@ -40,9 +40,8 @@ export type Importers = Readonly<Record<string, () => Promise<Record<string, unk
 
 /** Imports route files' modules (`import.meta.glob`'s importers): what `renderRoute` reads of each. */
 export function loadRouteModules(importers: Importers, files: readonly string[]): Promise<Modules> {
-  let loaded = imported.get(importers);
-  if (!loaded) imported.set(importers, (loaded = new Map()));
-  const done = loaded;
+  const done = imported.get(importers) ?? new Map<string, Record<string, unknown>>();
+  imported.set(importers, done);
   // Modules imported before are handed over at once. A dynamic import of a module the browser
   // already holds still settles a task later: a prefetched click would wait for that task, and
   // paint its pending state in a frame of its own before the new page.

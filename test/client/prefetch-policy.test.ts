@@ -348,7 +348,7 @@ describe('the page left behind stops prefetching', () => {
     expect((await first).status).toBe('aborted');
     void router.prefetch('/e', 'auto', 'intent');
     await settle();
-    // /x's end let go of its hold; /y's still stands.
+    // /x's end resumed its pause of the queue; /y's still stands.
     expect(paths(h)).toEqual(['/a', '/b', '/x', '/y']);
     h.fetches[3]!.reply.resolve(sized(answer('/y', 'y'), 300));
     expect((await second).status).toBe('committed');
