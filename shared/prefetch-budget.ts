@@ -3,10 +3,16 @@
  * the bytes spent on this page, plus an estimate for each prefetch still on its way, stay within
  * the budget; the rest wait until a prefetch settles and frees room, or are never fetched.
  * Intent (hover, touch) and `router.prefetch` are always let through, and count all the same.
- * The estimate is the mean wire size of the prefetches measured so far (kept across page views:
- * an app's pages are alike), and a first guess before any. Pure: no clock, no browser.
+ * The estimate is the largest wire size among the last few prefetches measured (kept across page
+ * views: an app's pages are alike), and a first guess before any. The largest, not the mean: one
+ * small answer (a redirect, a short page) would pull a mean below the pages still to come and let
+ * one more start than fits. Only the last few: one huge page must not stop prefetching for good.
+ * Pure: no clock, no browser.
  */
 import { PREFETCH_BUDGET_BYTES, PREFETCH_FIRST_ESTIMATE_BYTES } from './constants.js';
+
+/** How many of the latest measured prefetches the estimate is taken from. */
+const ESTIMATE_FROM = 8;
 
 export interface PrefetchBudget {
   /** Whether one more viewport prefetch fits now. */
@@ -37,9 +43,9 @@ export function createPrefetchBudget(
   let view = 0;
   let spent = 0;
   let open = 0;
-  let measured = 0;
-  let measuredBytes = 0;
-  const estimate = () => (measured === 0 ? firstEstimate : measuredBytes / measured);
+  /** The wire sizes of the latest measured prefetches, oldest first. */
+  const measured: number[] = [];
+  const estimate = () => (measured.length === 0 ? firstEstimate : Math.max(...measured));
 
   return {
     fits: () => spent + (open + 1) * estimate() <= limit,
@@ -56,10 +62,7 @@ export function createPrefetchBudget(
       };
       return {
         settle: (bytes) => {
-          if (!done) {
-            measured++;
-            measuredBytes += bytes;
-          }
+          if (!done && measured.push(bytes) > ESTIMATE_FROM) measured.shift();
           close(bytes);
         },
         // The request may have been under way: count it, so a page of cancelled prefetches

@@ -398,7 +398,7 @@ describe('the budget on its own', () => {
     cut.cancel();
     expect(budget.spent).toBe(10);
     const measured = budget.open();
-    measured.settle(30); // the estimate is now the mean of what was measured: 30
+    measured.settle(30); // the estimate is now what was measured: 30
     expect(budget.spent).toBe(40);
     expect(budget.fits()).toBe(true); // 40 + 30 ≤ 90
     const open = budget.open();
@@ -407,5 +407,28 @@ describe('the budget on its own', () => {
     open.settle(50);
     expect(budget.spent).toBe(0);
     expect(budget.inFlight).toBe(0);
+  });
+
+  test('the estimate is the largest of the latest eight answers: a small one does not let one more start than fits, and a huge one ages out', () => {
+    const budget = createPrefetchBudget(90, 10);
+    budget.open().settle(30);
+    budget.open().settle(5); // a redirect, a short page: the pages to come are still ~30
+    expect(budget.spent).toBe(35);
+    budget.open();
+    // 35 + 2 × 30 > 90; with the mean (17.5) as the guess, a second one would have started.
+    expect(budget.fits()).toBe(false);
+    const threeOpen = () => {
+      budget.newPageView();
+      budget.open();
+      budget.open();
+      budget.open();
+      return budget.fits(); // 4 × the estimate ≤ 90?
+    };
+    // Six more small answers: the 30 is among the latest eight still.
+    for (let i = 0; i < 6; i++) budget.open().settle(5);
+    expect(threeOpen()).toBe(false);
+    // One more, and the guess is 5.
+    budget.open().settle(5);
+    expect(threeOpen()).toBe(true);
   });
 });
