@@ -1,21 +1,17 @@
 /**
- * Navigation blockers: the registry `useBlocker` writes to, and the gate the router passes each
- * push, replace, back and forward through before it starts. While a blocker blocks, the
+ * Navigation blockers: the registry `useBlocker` writes to, behind the gate the router passes each
+ * push, replace, back and forward through before it starts (blocker-gate.ts), which creates it
+ * with the first `useBlocker`. While a blocker blocks, the
  * navigation is blocked — one at a time: a newer one supersedes it — until `proceed` runs it or
  * `reset` ends it `aborted: 'blocked'`. Reloads and tab closes get the browser's own
  * `beforeunload` prompt instead. Refreshes, redirects on the way and the full page loads the
  * router makes on its own are never blocked.
  */
+import type { BlockerEffects, BlockerGate, PendingNavigation } from './blocker-gate.js';
 import { SUPERSEDED, type StartedNavigation } from './navigation-events.js';
-import type { HistoryEntryState, NavigationOutcome, RouterEffects } from './router-types.js';
+import type { NavigationOutcome } from './router-types.js';
 
-/**
- * The navigation a blocker is asked about. `unload` is a reload or a tab close, asked when the
- * browser is about to leave: it does not say where it goes.
- */
-export type PendingNavigation =
-  | { kind: 'push' | 'replace' | 'pop'; currentUrl: string; nextUrl: string }
-  | { kind: 'unload'; currentUrl: string; nextUrl: undefined };
+export type { PendingNavigation } from './blocker-gate.js';
 
 /** Whether to block: always, never, or decided for each navigation. */
 export type BlockWhen = boolean | ((navigation: PendingNavigation) => boolean);
@@ -51,9 +47,10 @@ export const BLOCKED: NavigationOutcome = { status: 'aborted', reason: 'blocked'
 
 type Blocked = { view: BlockedNavigation; started: StartedNavigation; run: () => void };
 
-export function createBlockers(
-  effects: Pick<RouterEffects, 'currentHref' | 'guardUnload' | 'reportError'>,
-): Blockers {
+/** The blockers registry behind the router's gate, created the first time it is asked for. */
+export const blockersOf = (gate: BlockerGate): Blockers => gate.registry(createBlockers);
+
+export function createBlockers(effects: BlockerEffects): Blockers {
   const conditions = new Map<object, BlockWhen>();
   const listeners = new Set<() => void>();
   let blocked: Blocked | undefined;
@@ -137,71 +134,6 @@ export function createBlockers(
     leaving() {
       passing = true;
       guard();
-    },
-  };
-}
-
-/** A popstate let through (`started`), or the outcome of the blocked navigation it belongs to. */
-export type PopPass<S extends StartedNavigation = StartedNavigation> =
-  { started: S } | { started?: undefined; outcome: Promise<NavigationOutcome> };
-
-/**
- * The history side of blocking. The router writes each history entry's index, so a back or
- * forward (which has moved the browser when popstate fires) can be put back by its delta while
- * it is blocked, and made again on proceed. The two popstates those moves cause belong to the blocked
- * navigation: neither starts one of its own. A full load the router makes leaves the page
- * without a prompt.
- */
-export function createHistoryGate<S extends StartedNavigation = StartedNavigation>(
-  effects: RouterEffects,
-  blockers: Blockers,
-) {
-  /** The entry a blocked traversal put the browser back to, and that navigation's outcome. */
-  let undone: { key: string; outcome: Promise<NavigationOutcome> } | undefined;
-  /** The entry a proceeded traversal goes to, and its navigation. */
-  let redone: { key: string; started: S } | undefined;
-  // The other effects are read through the prototype: a devtools clock that patches `now`
-  // later is seen.
-  const tracked = Object.create(effects) as RouterEffects;
-  tracked.assign = (href) => {
-    blockers.leaving();
-    effects.assign(href);
-  };
-
-  return {
-    effects: tracked,
-
-    block: blockers.block,
-
-    /** A popstate to `entry` from the entry the router is on (`from`). */
-    pop(
-      entry: HistoryEntryState | null,
-      from: { key: string; index: number },
-      navigation: PendingNavigation,
-      start: () => S,
-    ): PopPass<S> {
-      if (undone && entry?.key === undone.key) {
-        const { outcome } = undone;
-        undone = undefined;
-        return { outcome };
-      }
-      undone = undefined;
-      const proceeded = redone && entry?.key === redone.key ? redone.started : undefined;
-      if (!proceeded) redone?.started.settle(SUPERSEDED);
-      redone = undefined;
-      if (proceeded) return { started: proceeded };
-      const started = start();
-      const to = entry?.index;
-      // An entry the router did not write has no index: its traversal cannot be put back.
-      if (to === undefined || to === from.index) return { started };
-      const run = () => {
-        redone = { key: entry!.key, started };
-        effects.go(to - from.index);
-      };
-      if (!blockers.block(navigation, started, run)) return { started };
-      undone = { key: from.key, outcome: started.outcome };
-      effects.go(from.index - to);
-      return { outcome: started.outcome };
     },
   };
 }

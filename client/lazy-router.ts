@@ -6,7 +6,7 @@
  * a navigation becomes a full page load and a prefetch nothing — a click is never lost.
  */
 import type { PageState } from '../shared/page-state.js';
-import { createBlockers, type Blockers } from './blockers.js';
+import { createBlockerGate, type BlockerGate } from './blocker-gate.js';
 import { createNavigationEvents, type NavigationEvents } from './navigation-events.js';
 import type {
   HistoryEntryState,
@@ -26,7 +26,7 @@ export interface LazyRouterOptions {
    * navigations keep one numbering and one set of listeners, and blockers registered before it
    * loaded hold; called once, by the first call that needs it.
    */
-  load(events: NavigationEvents, blockers: Blockers): Promise<Router>;
+  load(events: NavigationEvents, blockers: BlockerGate): Promise<Router>;
   effects: Pick<
     RouterEffects,
     'currentHref' | 'assign' | 'go' | 'setTimeout' | 'clearTimeout' | 'guardUnload'
@@ -74,7 +74,7 @@ export function createLazyRouter(options: LazyRouterOptions): LazyRouter {
   const { effects, budgetMs, reportError = console.error } = options;
   const listeners = new Set<() => void>();
   const events = createNavigationEvents(reportError);
-  const blockers = createBlockers({ ...effects, reportError });
+  const blockers = createBlockerGate({ ...effects, reportError });
   let snapshot = firstSnapshot(options.initial, effects.currentHref());
   let loaded: Router | undefined;
   let loading: Promise<Router> | undefined;

@@ -8,7 +8,7 @@ import type { InterceptedAnswer } from '../shared/page-data.js';
 import type { PageState } from '../shared/page-state.js';
 import type { EntryView } from '../shared/prefetch-cache.js';
 import type { CachePolicy, EntryStatus } from '../shared/prefetch-status.js';
-import type { Blockers } from './blockers.js';
+import type { BlockerGate } from './blocker-gate.js';
 import type { NavigationEvents } from './navigation-events.js';
 import type { RunTransition } from './view-transition.js';
 
@@ -143,8 +143,8 @@ export interface RouterOptions {
   effects: RouterEffects;
   /** Where navigations start and settle; the lazy router hands over its own, ids and listeners. */
   events?: NavigationEvents;
-  /** The navigation blockers; the lazy router hands over its own, which hooks may have filled. */
-  blockers?: Blockers;
+  /** The navigation blockers' gate; the lazy router hands over its own, which hooks may have filled. */
+  blockers?: BlockerGate;
   routeScriptTimeoutMs?: number;
   policy?: CachePolicy;
   concurrency?: number;
@@ -248,6 +248,9 @@ export interface Router {
   onNavigation(listener: NavigationListener): () => void;
   /** A read-only view of the prefetch cache and queue, for the devtools and tests. */
   devtools(): DevtoolsSnapshot;
-  /** What `useBlocker` registers with; every push, replace, back and forward asks it first. */
-  blockers: Blockers;
+  /**
+   * What every push, replace, back and forward asks first, and where `useBlocker` finds the
+   * blockers' registry (`blockersOf`).
+   */
+  blockers: BlockerGate;
 }

@@ -29,7 +29,8 @@
  */
 import { chooseSource } from '../shared/cache-decision.js';
 import { ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants.js';
-import { createBlockers, createHistoryGate } from './blockers.js';
+import { createBlockerGate } from './blocker-gate.js';
+import { createHistoryGate } from './history-gate.js';
 import type { CacheSource } from './first-render.js';
 import { toLocal } from './lazy-router.js';
 import { timeNavigation, type TimedNavigation } from './navigation-details.js';
@@ -67,7 +68,7 @@ export type {
 
 export function createRouter(options: RouterOptions): Router {
   const { initial, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
-  const blockers = options.blockers ?? createBlockers(options.effects);
+  const blockers = options.blockers ?? createBlockerGate(options.effects);
   // Push, replace, back and forward go through the blockers; a full load leaves without a prompt.
   const gate = createHistoryGate<TimedNavigation>(options.effects, blockers);
   const { effects } = gate;

@@ -9,7 +9,7 @@ import { browserEffects } from './browser-effects.js';
 import type { Importers } from './browser-start.js';
 export { browserView } from './browser-view.js';
 import { installDevtools } from './devtools/install.js';
-import type { Blockers } from './blockers.js';
+import type { BlockerGate } from './blocker-gate.js';
 import type { NavigationEvents } from './navigation-events.js';
 import { createRouter } from './router.js';
 import type { Router, RouterOptions } from './router-types.js';
@@ -19,7 +19,7 @@ export function startRouter(
   importers: Importers,
   config: Pick<RouterConfig, 'prefetch' | 'routeScriptTimeoutMs'>,
   events: NavigationEvents,
-  blockers: Blockers,
+  blockers: BlockerGate,
 ): Router {
   const effects = browserEffects(importers);
   const router = createRouter({

@@ -10,7 +10,7 @@ import {
 } from '../shared/constants.js';
 import type { PageState } from '../shared/page-state.js';
 import { DEFAULT_POLICY } from '../shared/prefetch-status.js';
-import { createBlockers } from './blockers.js';
+import { createBlockerGate } from './blocker-gate.js';
 import type { Modules, Router, RouterSnapshot } from './router.js';
 
 export function createStaticRouter(state: PageState, modules: Modules): Router {
@@ -39,7 +39,7 @@ export function createStaticRouter(state: PageState, modules: Modules): Router {
     invalidate: () => {},
     onNavigation: () => () => {},
     // Hooks register in effects, which never run on the server.
-    blockers: createBlockers({ currentHref: () => `http://localhost${state.url}` }),
+    blockers: createBlockerGate({ currentHref: () => `http://localhost${state.url}` }),
     devtools: () => ({
       now: 0,
       settings: {

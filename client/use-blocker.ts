@@ -4,7 +4,7 @@
  * `useSyncExternalStore`, so only blockers re-render when a navigation is blocked or let go.
  */
 import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { BlockWhen } from './blockers.js';
+import { blockersOf, type BlockWhen } from './blockers.js';
 import { RouterContext } from './router-context.js';
 
 export type { BlockWhen, PendingNavigation } from './blockers.js';
@@ -37,7 +37,8 @@ const IDLE: Blocker = { state: 'idle', location: undefined, proceed() {}, reset(
 export function useBlocker(when: BlockWhen): Blocker {
   const value = useContext(RouterContext);
   if (!value) throw new Error('useBlocker() must be called inside a Switchyard page');
-  const { blockers } = value.router;
+  // The registry comes with this hook's module: pages without a blocker never load it.
+  const blockers = blockersOf(value.router.blockers);
   const [owner] = useState(() => ({}));
   useEffect(() => blockers.set(owner, when), [blockers, owner, when]);
   useEffect(() => () => blockers.remove(owner), [blockers, owner]);

@@ -4,6 +4,7 @@
  * takes longer than a navigation's budget. Loads are deferred promises settled by hand.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { blockersOf } from '../../client/blockers';
 import { createLazyRouter, firstSnapshot } from '../../client/lazy-router';
 import { createRouter } from '../../client/router';
 import type { Router } from '../../client/router-types';
@@ -100,16 +101,16 @@ describe('before the router has loaded', () => {
   test('a blocker mounted before the code loaded holds the click, which then shows as pending no more', async () => {
     const h = harness();
     const { router, code } = lazy(h);
-    router.blockers.set({}, true);
+    blockersOf(router.blockers).set({}, true);
     const done = router.navigate('/photos/3');
     expect(router.getSnapshot().pending).toBe(true);
     const initial = { state: pageState('/', 'feed'), modules: new Map(), history: null };
     code.resolve(createRouter({ initial, effects: h.effects, blockers: router.blockers }));
     await flush();
-    expect(router.blockers.blocked()?.location).toBe('/photos/3');
+    expect(blockersOf(router.blockers).blocked()?.location).toBe('/photos/3');
     expect(router.getSnapshot().pending).toBe(false);
     expect(h.fetches).toEqual([]);
-    router.blockers.reset();
+    blockersOf(router.blockers).reset();
     expect(await done).toEqual({ status: 'aborted', reason: 'blocked' });
   });
 

@@ -5,6 +5,7 @@
  * `beforeunload` prompt is on.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { blockersOf, createBlockers } from '../../client/blockers';
 import type { HistoryEntryState, NavigationEvent, Router } from '../../client/router';
 import {
   answer,
@@ -62,15 +63,15 @@ describe('a push or replace while a blocker blocks', () => {
   test('is held: nothing fetched, nothing written; reset ends it aborted as blocked', async () => {
     const { h, router, events } = setUp();
     const owner = {};
-    router.blockers.set(owner, true);
+    blockersOf(router.blockers).set(owner, true);
     const done = router.navigate('/b');
     await flush();
     expect(h.fetches).toEqual([]);
     expect(router.getSnapshot()).toMatchObject({ href: '/', pending: false });
-    expect(router.blockers.blocked()).toEqual({ location: '/b', by: new Set([owner]) });
-    router.blockers.reset();
+    expect(blockersOf(router.blockers).blocked()).toEqual({ location: '/b', by: new Set([owner]) });
+    blockersOf(router.blockers).reset();
     expect(await done).toEqual({ status: 'aborted', reason: 'blocked' });
-    expect(router.blockers.blocked()).toBeUndefined();
+    expect(blockersOf(router.blockers).blocked()).toBeUndefined();
     expect(events).toMatchObject([
       { type: 'start', id: 1, url: '/b', kind: 'push' },
       { type: 'abort', id: 1, reason: 'blocked' },
@@ -79,9 +80,9 @@ describe('a push or replace while a blocker blocks', () => {
 
   test('proceed runs it: its promise settles with its own outcome, under the same id', async () => {
     const { h, router, events } = setUp();
-    router.blockers.set({}, true);
+    blockersOf(router.blockers).set({}, true);
     const done = router.navigate('/b?x=1#top', { replace: true });
-    router.blockers.proceed();
+    blockersOf(router.blockers).proceed();
     h.fetches[0]!.reply.resolve(jsonResponse(answer('/b?x=1', 'b')));
     expect(await done).toEqual({ status: 'committed', url: '/b?x=1#top', redirected: false });
     expect(events.map((e) => `${e.type} ${e.id}`)).toEqual(['start 1', 'commit 1']);
@@ -91,7 +92,7 @@ describe('a push or replace while a blocker blocks', () => {
   test('a condition is asked with the current URL, the next one and the kind; false lets it go at once', async () => {
     const { h, router } = setUp();
     const asked: unknown[] = [];
-    router.blockers.set({}, (navigation) => {
+    blockersOf(router.blockers).set({}, (navigation) => {
       asked.push(navigation);
       return navigation.nextUrl?.startsWith('/private') ?? false;
     });
@@ -104,27 +105,27 @@ describe('a push or replace while a blocker blocks', () => {
       { kind: 'push', currentUrl: '/', nextUrl: 'https://elsewhere.example/private' },
       { kind: 'push', currentUrl: '/', nextUrl: '/private/1' },
     ]);
-    expect(router.blockers.blocked()?.location).toBe('/private/1');
-    router.blockers.reset();
+    expect(blockersOf(router.blockers).blocked()?.location).toBe('/private/1');
+    blockersOf(router.blockers).reset();
     expect(await held).toEqual({ status: 'aborted', reason: 'blocked' });
   });
 
   test('with several blockers, any one blocking holds it, and only those blocking show it', () => {
     const { router } = setUp();
     const [dirty, clean] = [{}, {}];
-    router.blockers.set(dirty, true);
-    router.blockers.set(clean, () => false);
+    blockersOf(router.blockers).set(dirty, true);
+    blockersOf(router.blockers).set(clean, () => false);
     void router.navigate('/b');
-    expect(router.blockers.blocked()?.by).toEqual(new Set([dirty]));
+    expect(blockersOf(router.blockers).blocked()?.by).toEqual(new Set([dirty]));
   });
 
   test('a newer navigation supersedes the held one, and is asked in its turn', async () => {
     const { h, router, events } = setUp();
-    router.blockers.set({}, (navigation) => navigation.nextUrl !== '/c');
+    blockersOf(router.blockers).set({}, (navigation) => navigation.nextUrl !== '/c');
     const first = router.navigate('/b');
     const second = router.navigate('/c');
     expect(await first).toEqual({ status: 'aborted', reason: 'superseded' });
-    expect(router.blockers.blocked()).toBeUndefined();
+    expect(blockersOf(router.blockers).blocked()).toBeUndefined();
     h.fetches[0]!.reply.resolve(jsonResponse(answer('/c', 'c')));
     expect(await second).toMatchObject({ status: 'committed', url: '/c' });
     expect(events.map((e) => e.type)).toEqual(['start', 'start', 'abort', 'commit']);
@@ -133,15 +134,15 @@ describe('a push or replace while a blocker blocks', () => {
   test('removing the blocker that holds it resets it', async () => {
     const { router } = setUp();
     const owner = {};
-    router.blockers.set(owner, true);
+    blockersOf(router.blockers).set(owner, true);
     const done = router.navigate('/b');
-    router.blockers.remove(owner);
+    blockersOf(router.blockers).remove(owner);
     expect(await done).toEqual({ status: 'aborted', reason: 'blocked' });
   });
 
   test('a condition that throws is reported and lets the navigation go', () => {
     const { h, router } = setUp();
-    router.blockers.set({}, () => {
+    blockersOf(router.blockers).set({}, () => {
       throw new Error('bug in the app');
     });
     void router.navigate('/b');
@@ -172,15 +173,15 @@ describe('back and forward while a blocker blocks', () => {
     const { h, router, events } = setUp();
     await visit(h, router, '/a', 'a');
     await visit(h, router, '/b', 'b');
-    router.blockers.set({}, true);
+    blockersOf(router.blockers).set({}, true);
     events.length = 0;
     const back = popTo(h, router, '/', entry(h, '/'));
     expect(gos(h)).toEqual(['go 2']);
-    expect(router.blockers.blocked()?.location).toBe('/');
+    expect(blockersOf(router.blockers).blocked()?.location).toBe('/');
     // The browser is back on /b: its popstate belongs to the held navigation.
     const putBack = popTo(h, router, '/b', entry(h, '/b'));
     expect(router.getSnapshot().href).toBe('/b');
-    router.blockers.reset();
+    blockersOf(router.blockers).reset();
     expect(await back).toEqual({ status: 'aborted', reason: 'blocked' });
     expect(await putBack).toEqual({ status: 'aborted', reason: 'blocked' });
     expect(events).toMatchObject([
@@ -194,11 +195,11 @@ describe('back and forward while a blocker blocks', () => {
     const { h, router, events } = setUp();
     await visit(h, router, '/a', 'a');
     await visit(h, router, '/b', 'b');
-    router.blockers.set({}, true);
+    blockersOf(router.blockers).set({}, true);
     events.length = 0;
     const back = popTo(h, router, '/a', entry(h, '/a'));
     void popTo(h, router, '/b', entry(h, '/b'));
-    router.blockers.proceed();
+    blockersOf(router.blockers).proceed();
     expect(gos(h)).toEqual(['go 1', 'go -1']);
     // The browser goes back again: the held page comes back with no request, no second start.
     void popTo(h, router, '/a', entry(h, '/a'));
@@ -215,10 +216,10 @@ describe('back and forward while a blocker blocks', () => {
     const { h, router } = setUp();
     await visit(h, router, '/a', 'a');
     await visit(h, router, '/b', 'b');
-    router.blockers.set({}, (navigation) => navigation.nextUrl !== '/');
+    blockersOf(router.blockers).set({}, (navigation) => navigation.nextUrl !== '/');
     const back = popTo(h, router, '/a', entry(h, '/a'));
     void popTo(h, router, '/b', entry(h, '/b'));
-    router.blockers.proceed();
+    blockersOf(router.blockers).proceed();
     void popTo(h, router, '/', entry(h, '/'));
     expect(await back).toEqual({ status: 'aborted', reason: 'superseded' });
     expect(router.getSnapshot().href).toBe('/');
@@ -226,7 +227,7 @@ describe('back and forward while a blocker blocks', () => {
 
   test('an entry the router did not write (no index) is not held: it cannot be put back', async () => {
     const { h, router } = setUp();
-    router.blockers.set({}, true);
+    blockersOf(router.blockers).set({}, true);
     const done = popTo(h, router, '/x', { key: 'from-elsewhere' });
     expect(gos(h)).toEqual([]);
     h.fetches[0]!.reply.resolve(jsonResponse(answer('/x', 'x')));
@@ -237,12 +238,12 @@ describe('back and forward while a blocker blocks', () => {
 describe('what is never held', () => {
   test('a refresh, and a redirect on the way of a navigation let through', async () => {
     const { h, router } = setUp();
-    router.blockers.set({}, (navigation) => navigation.nextUrl === '/old');
+    blockersOf(router.blockers).set({}, (navigation) => navigation.nextUrl === '/old');
     const refreshed = router.refresh();
     h.fetches[0]!.reply.resolve(jsonResponse(answer('/', 'feed')));
     expect(await refreshed).toMatchObject({ status: 'committed' });
     const done = router.navigate('/old');
-    router.blockers.proceed();
+    blockersOf(router.blockers).proceed();
     h.fetches[1]!.reply.resolve(
       jsonResponse({ buildId: BUILD, url: '/old', status: 200, redirect: { location: '/new', status: 307 } }),
     );
@@ -256,26 +257,26 @@ describe('the beforeunload prompt', () => {
   test('on while a blocker may block, off when none does; a condition is asked with kind unload', () => {
     const { router, unloadGuards } = setUp();
     const [a, b] = [{}, {}];
-    router.blockers.set(a, false);
+    blockersOf(router.blockers).set(a, false);
     expect(unloadGuards).toEqual([]);
     let dirty = true;
-    router.blockers.set(a, (navigation) => navigation.kind === 'unload' && dirty);
-    router.blockers.set(b, true);
+    blockersOf(router.blockers).set(a, (navigation) => navigation.kind === 'unload' && dirty);
+    blockersOf(router.blockers).set(b, true);
     expect(unloadGuards).toHaveLength(1);
-    router.blockers.set(b, false);
+    blockersOf(router.blockers).set(b, false);
     const shouldBlock = unloadGuards[0]!;
     expect(shouldBlock()).toBe(true);
     dirty = false;
     expect(shouldBlock()).toBe(false);
-    router.blockers.remove(a);
+    blockersOf(router.blockers).remove(a);
     expect(unloadGuards).toEqual([shouldBlock, null]);
   });
 
   test('off while a proceeded navigation is on its way, on again once it commits', async () => {
     const { h, router, unloadGuards } = setUp();
-    router.blockers.set({}, true);
+    blockersOf(router.blockers).set({}, true);
     const done = router.navigate('/b');
-    router.blockers.proceed();
+    blockersOf(router.blockers).proceed();
     expect(unloadGuards.at(-1)).toBeNull();
     h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
     await done;
@@ -285,11 +286,28 @@ describe('the beforeunload prompt', () => {
 
   test('off for good when the router loads a page in full: its own fallback is never held or prompted', async () => {
     const { h, router, unloadGuards } = setUp();
-    router.blockers.set({}, (navigation) => navigation.nextUrl !== '/x');
+    blockersOf(router.blockers).set({}, (navigation) => navigation.nextUrl !== '/x');
     const done = router.navigate('/x');
     h.fetches[0]!.reply.resolve(new Response('', { status: 500 }));
     expect(await done).toEqual({ status: 'hard', url: `${ORIGIN}/x` });
     expect(h.assigned).toEqual([`${ORIGIN}/x`]);
     expect(unloadGuards.at(-1)).toBeNull();
+  });
+});
+
+describe('the gate before any blocker', () => {
+  test('lets navigations through without the registry, and a page that left gets no prompt later', async () => {
+    const { h, router, unloadGuards } = setUp();
+    const create = vi.fn(createBlockers);
+    // No `useBlocker` yet: nothing creates the registry, and the push goes through.
+    await visit(h, router, '/b', 'b');
+    expect(create).not.toHaveBeenCalled();
+    router.blockers.leaving();
+    const blockers = router.blockers.registry(create);
+    expect(router.blockers.registry(create)).toBe(blockers);
+    expect(create).toHaveBeenCalledTimes(1);
+    // The page is leaving: a blocker set now adds no `beforeunload` prompt.
+    blockers.set({}, true);
+    expect(unloadGuards).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
  * delivers them. Seeded: a failing seed replays exactly.
  */
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { BlockWhen } from '../../client/blockers';
+import { blockersOf, type BlockWhen } from '../../client/blockers';
 import type { HistoryEntryState, NavigationEvent } from '../../client/router';
 import {
   BUILD,
@@ -119,12 +119,12 @@ test.each(Array.from({ length: SEEDS }, (_, seed) => seed))(
       else if (action === 4 && answered < h.fetches.length) reply(h.fetches[answered++]!);
       else if (action === 6) {
         const when: BlockWhen = rng.pick([true, ({ nextUrl }) => nextUrl !== '/a']);
-        if (blocking) router.blockers.remove(blocker);
-        else router.blockers.set(blocker, when);
+        if (blocking) blockersOf(router.blockers).remove(blocker);
+        else blockersOf(router.blockers).set(blocker, when);
         blocking = !blocking;
       } else if (action === 7) {
-        if (rng.below(2) === 0) router.blockers.proceed();
-        else router.blockers.reset();
+        if (rng.below(2) === 0) blockersOf(router.blockers).proceed();
+        else blockersOf(router.blockers).reset();
       } else if (action === 8 && traversals.length > 0) traverse(traversals.shift()!);
       else await vi.advanceTimersByTimeAsync(rng.pick([0, 100, 1_000, 4_000]));
       await flush();
@@ -133,10 +133,13 @@ test.each(Array.from({ length: SEEDS }, (_, seed) => seed))(
     // still on its way answers, and the clock runs out every deadline.
     for (
       let rounds = 0;
-      answered < h.fetches.length || traversals.length > 0 || router.blockers.blocked() || rounds < 3;
+      answered < h.fetches.length ||
+      traversals.length > 0 ||
+      blockersOf(router.blockers).blocked() ||
+      rounds < 3;
       rounds++
     ) {
-      router.blockers.reset();
+      blockersOf(router.blockers).reset();
       while (traversals.length > 0) traverse(traversals.shift()!);
       while (answered < h.fetches.length) reply(h.fetches[answered++]!);
       await flush();
