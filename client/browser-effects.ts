@@ -6,13 +6,15 @@
 import { flushSync } from 'react-dom';
 import { loadRouteModules, pageEffects, type Importers } from './browser-start.js';
 import { readElementScroll } from './element-scroll.js';
+import type { matchInterception } from '../shared/intercept.js';
 import { routeEffects } from './route-effects.js';
 import type { PrefetchTrigger, RouterEffects } from './router-types.js';
 import { createViewTransitions } from './view-transition.js';
 
 const LAST_HARD_NAVIGATION = 'switchyard:last-hard-navigation';
 
-export function browserEffects(importers: Importers): RouterEffects {
+/** `intercept`: the interception matcher, for an app that intercepts (`route-effects.ts`). */
+export function browserEffects(importers: Importers, intercept?: typeof matchInterception): RouterEffects {
   const loadModules = (files: readonly string[]) => loadRouteModules(importers, files);
   let keys = 0;
   return {
@@ -29,7 +31,7 @@ export function browserEffects(importers: Importers): RouterEffects {
         : undefined;
     },
     loadModules,
-    ...routeEffects(Object.keys(importers), loadModules),
+    ...routeEffects(Object.keys(importers), loadModules, intercept),
     readScroll() {
       const elements = readElementScroll();
       return { x: scrollX, y: scrollY, ...(elements ? { elements } : {}) };

@@ -2,23 +2,38 @@
  * The router's effects that come from the route tree alone: which scripts a URL needs, whether
  * its branch has a loading state, and which interception a navigation meets. The browser builds
  * them from its module map (`browser-effects.ts`); `switchyard-react/testing` from the app
- * directory, so a test router matches URLs exactly as the browser does.
+ * directory, so a test router matches URLs exactly as the browser does. Interceptions are
+ * matched only in an app that has them: the browser loads their matcher then alone.
  */
-import { matchInterception } from '../shared/intercept.js';
+import type { matchInterception } from '../shared/intercept.js';
 import { decodePathname, matchRoute } from '../shared/match-route.js';
 import { assembleRouteTree, COMPONENT_FILES, dirOf, type ComponentFile } from '../shared/route-tree.js';
 import type { Modules, RouterEffects } from './router-types.js';
 
+/** Whether an app intercepts: a route file below a folder marked `(.)`, `(..)` or `(...)`. */
+export const intercepts = (files: readonly string[]): boolean =>
+  files.some((file) => /(^|\/)\(\.{1,3}\)/.test(file));
+
 export function routeEffects(
   componentFiles: readonly string[],
   loadModules: (files: readonly string[]) => Promise<Modules>,
-): Required<Pick<RouterEffects, 'preloadRoute' | 'hasLoadingState' | 'interceptionOf'>> {
+  intercept?: typeof matchInterception,
+): Required<Pick<RouterEffects, 'preloadRoute' | 'hasLoadingState'>> & Pick<RouterEffects, 'interceptionOf'> {
   // The component files are enough to match a URL to its scripts. The build checked the tree
   // they make, and the server checks it again as it starts.
   const tree = assembleRouteTree([...componentFiles]);
   const routeOf = (pathname: string) => {
     const segments = decodePathname(pathname);
     return segments ? matchRoute(tree, segments) : undefined;
+  };
+  const interceptionOf = (match: typeof matchInterception) => (pathname: string, fromPathname: string) => {
+    const target = decodePathname(pathname);
+    const from = decodePathname(fromPathname);
+    const fromMatch = from && matchRoute(tree, from);
+    const found = target && fromMatch ? match(tree, target, fromMatch) : undefined;
+    if (!found) return undefined;
+    const { owner, slot } = found.interception;
+    return [dirOf(owner), `@${slot}`].filter(Boolean).join('/');
   };
   return {
     preloadRoute(pathname) {
@@ -32,14 +47,6 @@ export function routeEffects(
       return loadModules(files);
     },
     hasLoadingState: (pathname) => routeOf(pathname)?.branch.some((node) => node.files.loading) ?? false,
-    interceptionOf(pathname, fromPathname) {
-      const target = decodePathname(pathname);
-      const from = decodePathname(fromPathname);
-      const fromMatch = from && matchRoute(tree, from);
-      const found = target && fromMatch ? matchInterception(tree, target, fromMatch) : undefined;
-      if (!found) return undefined;
-      const { owner, slot } = found.interception;
-      return [dirOf(owner), `@${slot}`].filter(Boolean).join('/');
-    },
+    ...(intercept ? { interceptionOf: interceptionOf(intercept) } : {}),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The router's code a first paint does not need, in a chunk of its own: the entry
  * (`lazy-router.ts`) imports it once the page has hydrated, or at the first link that comes
- * into view, is hovered or clicked. It builds the browser's effects and the router, takes over
- * scroll restoration from the browser, and wires the devtools.
+ * into view, is hovered or clicked. It builds the browser's effects and the router (with the
+ * interception matcher, loaded for an app that intercepts), takes over scroll restoration from
+ * the browser, and wires the devtools.
  */
 import type { RouterConfig } from '../shared/router-config.js';
 import { browserEffects } from './browser-effects.js';
@@ -11,17 +12,22 @@ export { browserView } from './browser-view.js';
 import { installDevtools } from './devtools/install.js';
 import type { BlockerGate } from './blocker-gate.js';
 import type { NavigationEvents } from './navigation-events.js';
+import { intercepts } from './route-effects.js';
 import { createRouter } from './router.js';
 import type { Router, RouterOptions } from './router-types.js';
 
-export function startRouter(
+export async function startRouter(
   initial: RouterOptions['initial'],
   importers: Importers,
   config: Pick<RouterConfig, 'prefetch' | 'routeScriptTimeoutMs'>,
   events: NavigationEvents,
   blockers: BlockerGate,
-): Router {
-  const effects = browserEffects(importers);
+): Promise<Router> {
+  // Only an app with intercepting routes loads their matcher, in a chunk of its own.
+  const intercept = intercepts(Object.keys(importers))
+    ? (await import('../shared/intercept.js')).matchInterception
+    : undefined;
+  const effects = browserEffects(importers, intercept);
   const router = createRouter({
     initial,
     effects,

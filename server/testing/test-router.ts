@@ -23,6 +23,7 @@ import type {
   Router,
   RouterEffects,
 } from '../../client/router-types.js';
+import { matchInterception } from '../../shared/intercept.js';
 import { isDocumentAnswer, isRedirectAnswer, PAGE_DATA_TYPE, pageDataUrl } from '../../shared/page-data.js';
 import { filesOf } from '../../shared/page-state.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
@@ -182,7 +183,7 @@ export async function createTestRouter(context: TestRouterContext, url: string):
     go: (delta) => void go(delta).catch(() => {}),
     fetch: (href, init) => fetch(href, init),
     loadModules,
-    ...routeEffects(context.componentFiles, loadModules),
+    ...routeEffects(context.componentFiles, loadModules, matchInterception),
     // A full page load leaves the app: the test sees it as the navigation's `hard` outcome.
     assign: () => {},
     readScroll: () => ({ x: 0, y: 0 }),
