@@ -26,8 +26,12 @@ type Chunk = Rolldown.OutputChunk;
 export interface CodeSize {
   raw: number;
   gzip: number;
-  /** Which modules the bytes come from (their code in the chunk, before minifying): where to cut first. */
-  modules: { module: string; bytes: number }[];
+  /**
+   * Which modules the bytes come from, most costly first: `bytes` of their code in the chunk
+   * (before minifying), and `gzip`, what gzip of all those modules' code loses without this one
+   * (its share of the compressed size, before minifying: where to cut first).
+   */
+  modules: { module: string; bytes: number; gzip?: number }[];
 }
 
 export async function routerRuntime(): Promise<CodeSize & { afterPaint: CodeSize }> {
@@ -73,13 +77,17 @@ export async function routerRuntime(): Promise<CodeSize & { afterPaint: CodeSize
   }
   const sizeOf = (names: ReadonlySet<string>): CodeSize => {
     const code = [...names].map((name) => chunks.get(name)!.code).join('\n');
-    const modules = [...names]
-      .flatMap((name) => Object.entries(chunks.get(name)!.modules))
+    const rendered = [...names].flatMap((name) => Object.entries(chunks.get(name)!.modules));
+    const gzip = (parts: readonly { code: string | null }[]) =>
+      gzipSync(parts.map((part) => part.code ?? '').join('\n'), { level: 9 }).length;
+    const whole = gzip(rendered.map(([, info]) => info));
+    const modules = rendered
       .map(([id, info]) => ({
         module: id.replace(`${FRAMEWORK_ROOT}/`, '').replace(/^\0/, ''),
         bytes: info.renderedLength,
+        gzip: whole - gzip(rendered.flatMap(([other, rest]) => (other === id ? [] : [rest]))),
       }))
-      .sort((a, b) => b.bytes - a.bytes);
+      .sort((a, b) => b.gzip - a.gzip || b.bytes - a.bytes);
     return { raw: code.length, gzip: code ? gzipSync(code, { level: 9 }).length : 0, modules };
   };
   return { ...sizeOf(firstLoad), afterPaint: sizeOf(afterPaint) };
