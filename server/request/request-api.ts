@@ -53,7 +53,7 @@ const MUTATORS = ['append', 'delete', 'set'] as const;
  */
 export function headers(): Headers {
   const scope = currentScope('headers()');
-  const read = webHeaders(scope.req.headers);
+  const read = webHeaders(scope.requestHeaders);
   for (const method of MUTATORS) {
     Object.defineProperty(read, method, {
       value: () => {

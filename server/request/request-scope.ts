@@ -10,7 +10,7 @@
  * added: in development that is a thrown error, in production a logged warning.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../options.js';
 import { requestScheme } from '../http/request-url.js';
@@ -20,19 +20,31 @@ import { CookieJar, cookieKey } from './cookies.js';
  * One request's scope. Most requests never touch cookies or headers, so the cookie jar and the
  * headers are made when first asked for, and an answer with nothing set passes `writeHead` with
  * one check.
+ *
+ * It keeps the request's headers and whether its socket is TLS, never the request itself: every
+ * timer or promise made while the request is answered carries its scope, and some outlive the
+ * answer (a keep-alive socket's idle timer lasts until the next request on that socket). Through
+ * the request (Express links it to its response) the scope would keep the finished response and
+ * its whole render alive all that time, one per open connection.
  */
 export class RequestScope {
   /** The status a loader asked for; a page that renders is sent with it. */
   status: number | undefined = undefined;
   /** The answer's headers have gone out: nothing more can be set. */
   sent = false;
+  /** The request's headers, as Node parsed them. */
+  readonly requestHeaders: IncomingHttpHeaders;
+  private readonly tls: boolean;
   private jar: CookieJar | undefined;
   private added: Headers | undefined;
 
   constructor(
-    readonly req: IncomingMessage,
+    req: IncomingMessage,
     private readonly config: ScopeConfig,
-  ) {}
+  ) {
+    this.requestHeaders = req.headers;
+    this.tls = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  }
 
   get development(): boolean {
     return this.config.development;
@@ -43,12 +55,13 @@ export class RequestScope {
   }
 
   get cookies(): CookieJar {
-    const { key, trustProxy } = this.config;
-    return (this.jar ??= new CookieJar(
-      this.req.headers.cookie,
-      key,
-      requestScheme(this.req, trustProxy) === 'https',
-    ));
+    if (!this.jar) {
+      const { key, trustProxy } = this.config;
+      const headers = this.requestHeaders;
+      const https = requestScheme({ headers, socket: { encrypted: this.tls } }, trustProxy) === 'https';
+      this.jar = new CookieJar(headers.cookie, key, https);
+    }
+    return this.jar;
   }
 
   /** Headers app code added to the answer, applied over the framework's own. */

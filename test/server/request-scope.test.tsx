@@ -8,7 +8,9 @@ import type { ReactNode } from 'react';
 import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
+import type { Request, Response } from 'express';
 import { CookieJar, cookieKey } from '../../server/request/cookies';
+import { currentScope, requestScope, type RequestScope } from '../../server/request/request-scope';
 import { cookies, headers, setHeader, setStatus } from '../../server/request/request-api';
 import type { RouteModules } from '../../server/render/route-runtime';
 import { Suspense } from 'react';
@@ -193,6 +195,21 @@ describe('cookies', () => {
   test('outside a request the functions say where they work', () => {
     expect(() => cookies()).toThrow(/cookies\(\) can only be called while a request is answered/);
     expect(() => setStatus(201)).toThrow(/setStatus\(\) can only be called/);
+  });
+
+  test("a scope keeps the request's headers, never the request (timers it outlives would keep the render)", () => {
+    const req = { headers: { cookie: 'a=1', 'x-b': '2' }, socket: { encrypted: true } } as unknown as Request;
+    const res = { writeHead: () => res } as unknown as Response;
+    const logger = { error: () => {}, info: () => {} };
+    let scope: RequestScope | undefined;
+    requestScope({ secret: SECRET, trustProxy: false, mode: 'production', logger })(req, res, () => {
+      scope = currentScope('test');
+    });
+    expect(Object.values(scope!)).not.toContain(req);
+    expect(scope!.cookies.get('a')).toBe('1');
+    // The socket said TLS: a cookie set goes out Secure.
+    scope!.cookies.set('c', '3');
+    expect(scope!.cookies.setCookieLines()[0]).toContain('Secure');
   });
 
   test('the jar on its own: a cookie read back, a tampered one absent', () => {
