@@ -10,7 +10,7 @@ import process from 'node:process';
 import { URL } from 'node:url';
 import { parseCliArgs } from './cli-args.js';
 import { readSentryConfig } from './sentry/sentry-config.mjs';
-import { DATA_COLLECTION, scrubBreadcrumb, scrubEvent, scrubSpan } from './sentry/sentry-privacy.mjs';
+import { startSentry } from './sentry/sentry-init.mjs';
 import { isUntracedPath } from './sentry/untraced-paths.mjs';
 
 /** @type {ReturnType<typeof readSentryConfig>} */
@@ -25,40 +25,16 @@ try {
 if (config) {
   const Sentry = await import('@sentry/node');
   const { tunnelPath } = config;
-  const relayedTo = envelopeEndpoint(config.dsn);
   const outDir = outDirOfStart();
-  const untraced = isUntracedPath({ tunnelPath, clientDir: outDir && join(outDir, 'client') });
-  Sentry.init({
+  startSentry(Sentry, {
     dsn: config.dsn,
     environment: config.environment,
     release: config.release ?? buildIdOfStart(outDir),
     sampleRate: config.sampleRate,
-    // A rate of 0 sets up no tracing at all: no span per request, sampled or not. `null`, not
-    // `undefined`, which has the SDK read SENTRY_TRACES_SAMPLE_RATE itself and trace with 0.
-    tracesSampleRate:
-      config.tracesSampleRate > 0
-        ? config.tracesSampleRate
-        : /** @type {number} */ (/** @type {unknown} */ (null)),
-    // No personal data by default.
-    dataCollection: DATA_COLLECTION,
-    beforeSend: scrubEvent,
-    beforeBreadcrumb: scrubBreadcrumb,
-    beforeSendSpan: scrubSpan,
-    integrations: (defaults) => [
-      // Dedupe drops an event that repeats the one before, which for a server is the next
-      // occurrence of the same failure: each request's error is reported once, so keep them all.
-      ...defaults.filter(({ name }) => !['Dedupe', 'Http', 'NodeFetch'].includes(name)),
-      // Only requests a route answers are traced: not the tunnel, the build's files, public ones.
-      Sentry.httpIntegration({ ignoreIncomingRequests: untraced }),
-      // The SDK skips its own requests by their `sentry_key` query, which relayed ones lack.
-      Sentry.nativeNodeFetchIntegration({ ignoreOutgoingRequests: (url) => url.split('?')[0] === relayedTo }),
-    ],
+    tracesSampleRate: config.tracesSampleRate,
+    untraced: isUntracedPath({ tunnelPath, clientDir: outDir && join(outDir, 'client') }),
+    relayedTo: envelopeEndpoint(config.dsn),
   });
-  // What the SDK's own integrations could capture besides our reporter, and why it is not twice:
-  // - Express: only errors that reach Express's error handlers; Switchyard's handlers answer
-  //   their errors themselves (a 500 with a digest), so those are never passed on.
-  // - onUncaughtException / onUnhandledRejection: a reported error is marked captured by the SDK
-  //   (`captureException` flags the object), so a later capture of the same error is dropped.
 }
 
 /**

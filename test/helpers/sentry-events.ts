@@ -12,6 +12,9 @@ export interface SentryEvent {
   transaction?: string;
   tags?: Record<string, string>;
   exception?: { values?: { type?: string; value?: string; mechanism?: { type?: string } }[] };
+  request?: { url?: string; method?: string; query_string?: unknown; headers?: Record<string, string> };
+  breadcrumbs?: { message?: string }[];
+  contexts?: { trace?: { trace_id?: string } };
 }
 
 export interface Received<T> {
