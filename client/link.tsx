@@ -5,8 +5,8 @@
  */
 import {
   createContext,
+  useCallback,
   useContext,
-  useEffect,
   useRef,
   useState,
   type AnchorHTMLAttributes,
@@ -126,16 +126,20 @@ function BrowserLink({
   ...rest
 }: AnyLinkProps) {
   const router = useContext(RouterContext)?.router;
-  const ref = useRef<HTMLAnchorElement>(null);
   const kind = prefetch ? 'full' : 'auto';
   const [pending, setPending] = useState(false);
   /** Counts this link's clicks: only the latest one's outcome ends its pending state. */
   const clicks = useRef(0);
 
-  useEffect(() => {
-    if (!router || prefetch === false || !ref.current) return;
-    return observeForPrefetch(ref.current, () => void router.prefetch(href, kind, 'viewport'));
-  }, [router, href, prefetch, kind]);
+  // A ref callback rather than an effect: React calls it as it attaches the anchor, and a page
+  // of links with no effects has none for React to run or to clean up when the page changes.
+  const observe = useCallback(
+    (anchor: HTMLAnchorElement | null) => {
+      if (!anchor || !router || prefetch === false) return;
+      return observeForPrefetch(anchor, () => void router.prefetch(href, kind, 'viewport'));
+    },
+    [router, href, prefetch, kind],
+  );
 
   const intent = () => {
     if (router && prefetch !== false) void router.prefetch(href, kind, 'intent');
@@ -162,7 +166,7 @@ function BrowserLink({
   return (
     <LinkStatusContext value={pending ? PENDING : IDLE}>
       <a
-        ref={ref}
+        ref={observe}
         href={href}
         onClick={handleClick}
         onMouseEnter={(event) => {
