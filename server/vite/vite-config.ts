@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig } from 'vite';
+import { compileHintsPlugin } from './compile-hints.js';
 import { FRAMEWORK_ROOT, FROM_SOURCE, frameworkFile } from './framework-files.js';
 import { switchyardPlugin } from './vite-plugin.js';
 
@@ -54,7 +55,11 @@ export function viteConfigFor({ root, appDir }: ViteConfigInput): InlineConfig {
     appType: 'custom',
     logLevel: 'warn',
     publicDir: existsSync(publicDir) ? publicDir : false,
-    plugins: [react(), switchyardPlugin({ appDir, serverDir: join(FRAMEWORK_ROOT, 'server') })],
+    plugins: [
+      react(),
+      switchyardPlugin({ appDir, serverDir: join(FRAMEWORK_ROOT, 'server') }),
+      compileHintsPlugin(),
+    ],
     resolve: {
       // In the repository, app code reaches the framework's sources by the package name, as a
       // user app reaches the installed package.

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { appErrorMessage } from '../../bin/cli-errors.js';
 import { buildApp } from '../../server/build';
+import { COMPILE_HINT } from '../../server/vite/compile-hints';
 
 const out = mkdtempSync(join(tmpdir(), 'switchyard-build-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -81,14 +82,19 @@ describe('switchyard build refuses', BUILD_TIMEOUT, () => {
 });
 
 describe('switchyard build of one app', BUILD_TIMEOUT, () => {
-  test('gives its server only the actions it reaches, not those of an app beside it', async () => {
+  test('gives its server only the actions it reaches, not those of an app beside it; marks every client chunk, and no server file, for eager compilation', async () => {
     // basic/actions.ts is a 'use server' module in the slots app's source root (test/fixtures).
     await build('slots');
-    const bundle = readdirSync(join(out, 'slots', 'server'), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
-      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
-      .join('\n');
+    const scripts = (side: 'client' | 'server') =>
+      readdirSync(join(out, 'slots', side), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+    const bundle = scripts('server').join('\n');
     expect(bundle).toMatch(/var actions = \{\s*\};/);
     expect(bundle).not.toContain('#echo');
+    expect(bundle).not.toContain(COMPILE_HINT);
+    const chunks = scripts('client');
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.split('\n', 1)[0]).toBe(COMPILE_HINT);
   }, 60_000);
 });
