@@ -42,11 +42,16 @@ export function startSentry(Sentry, settings) {
     integrations: (defaults) => [
       // Dedupe drops an event that repeats the one before, which for a server is the next
       // occurrence of the same failure: each request's error is reported once, so keep them all.
-      ...defaults.filter(({ name }) => !['Dedupe', 'Http', 'NodeFetch'].includes(name)),
+      ...defaults.filter(
+        ({ name }) => !['Dedupe', 'Http', 'NodeFetch', ...(tracing ? [] : ['Express'])].includes(name),
+      ),
       // Tracing off leaves the HTTP integration out: per request it cloned scopes, copied the
       // headers, continued the incoming trace and counted a request session: most of what Sentry
       // cost a request. `isolateRequests` below keeps what error events need of it.
-      // Its outgoing `node:http` breadcrumbs go with it; `fetch`'s stay (NodeFetch).
+      // Its outgoing `node:http` breadcrumbs go with it; `fetch`'s stay (NodeFetch). Express's
+      // integration goes too: it binds a scope around every router layer of every request, for
+      // its layer spans, and only reports errors that reach Express's own error handler (a bug
+      // in the framework's middleware, which the log still has).
       ...(tracing
         ? // Only requests a route answers are traced: not the tunnel, the build's files, public ones.
           [Sentry.httpIntegration({ ignoreIncomingRequests: settings.untraced })]
@@ -59,7 +64,7 @@ export function startSentry(Sentry, settings) {
   });
   if (!tracing) isolateRequests(Sentry);
   // What the SDK's own integrations could capture besides our reporter, and why it is not twice:
-  // - Express: only errors that reach Express's error handlers; Switchyard's handlers answer
+  // - Express (tracing on): only errors that reach Express's error handlers; Switchyard's handlers answer
   //   their errors themselves (a 500 with a digest), so those are never passed on.
   // - onUncaughtException / onUnhandledRejection: a reported error is marked captured by the SDK
   //   (`captureException` flags the object), so a later capture of the same error is dropped.

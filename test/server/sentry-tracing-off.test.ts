@@ -62,7 +62,7 @@ async function eventTitled(title: string) {
   return find()!;
 }
 
-test('a loader error arrives with its digest, route and URL (no query); no HTTP integration runs', async () => {
+test('a loader error arrives with its digest, route and URL (no query); no HTTP or Express integration runs', async () => {
   const page = await fetch(`${server.url}/lab/throws?private=1`);
   expect(page.status).toBe(500);
   const digest = /Digest: <code>([0-9a-f]{10})<\/code>/.exec(await page.text())?.[1];
@@ -72,6 +72,7 @@ test('a loader error arrives with its digest, route and URL (no query); no HTTP 
   expect(event.transaction).toBe('/lab/throws');
   expect(event.request).toEqual({ method: 'GET', url: `${server.url}/lab/throws` });
   expect(Sentry.getClient()!.getIntegrationByName('Http')).toBeUndefined();
+  expect(Sentry.getClient()!.getIntegrationByName('Express')).toBeUndefined();
 });
 
 test('each request has its own scope: one request’s breadcrumb, tag and trace never reach another’s event', async () => {
