@@ -9,7 +9,8 @@ import { createActionHandler } from './actions/action-handler.js';
 import { createRouteHandlers } from './handlers/route-handlers.js';
 import { createFormStateStore } from './render/form-state.js';
 import { createDocumentHandler, type RenderStats } from './render/render-document.js';
-import { resolveOptions, type SwitchyardOptions } from './options.js';
+import { resolveOptions, type ResolvedOptions, type SwitchyardOptions } from './options.js';
+import { digestOf } from './http/digest.js';
 import { checkHost } from './http/request-url.js';
 import { createRouteRuntime } from './render/route-runtime.js';
 import { NO_SCRIPT_CSP, noScriptByDefault, securityHeaders } from './http/security-headers.js';
@@ -83,13 +84,20 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   app.get(/.*/, renderDocument);
   app.head(/.*/, renderDocument);
   app.all(/.*/, (_req, res) => sendMethodNotAllowed(res, ['GET', 'HEAD'], 'pages take GET and HEAD.'));
-  app.use(finalErrorHandler(options.logger));
+  app.use(finalErrorHandler(options));
   return app;
 }
 
-/** Client errors keep their status and a plain message; anything else is a bare 500. */
-function finalErrorHandler(logger: { error(message: string, error?: unknown): void }): ErrorRequestHandler {
-  return (error: unknown, _req, res, _next) => {
+/**
+ * Client errors keep their status and a plain message; anything else is a bare 500, logged and
+ * reported with its digest like every other server error: what gets here is a fault of the
+ * server itself (its static files, its own middleware), which no page's handler caught.
+ */
+function finalErrorHandler({
+  logger,
+  reporter,
+}: Pick<ResolvedOptions, 'logger' | 'reporter'>): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
     // Set here too: the error may come from the files, or from development, which no default
     // policy covers.
     if (!res.headersSent) res.setHeader('content-security-policy', NO_SCRIPT_CSP);
@@ -98,7 +106,9 @@ function finalErrorHandler(logger: { error(message: string, error?: unknown): vo
       sendText(res, status, 'the request could not be read.');
       return;
     }
-    logger.error('[switchyard] unhandled error', error);
+    const digest = digestOf(error);
+    logger.error(`[switchyard] unhandled error, ${req.method} ${req.path}, digest ${digest}`, error);
+    reporter.report(error, { route: null, digest, source: 'server' });
     if (res.headersSent) {
       res.destroy();
       return;

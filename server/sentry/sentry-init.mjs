@@ -50,8 +50,8 @@ export function startSentry(Sentry, settings) {
       // cost a request. `isolateRequests` below keeps what error events need of it.
       // Its outgoing `node:http` breadcrumbs go with it; `fetch`'s stay (NodeFetch). Express's
       // integration goes too: it binds a scope around every router layer of every request, for
-      // its layer spans, and only reports errors that reach Express's own error handler (a bug
-      // in the framework's middleware, which the log still has).
+      // its layer spans, and only reports errors that reach Express's own error handler, which
+      // the server's last error handler reports itself (source `server`).
       ...(tracing
         ? // Only requests a route answers are traced: not the tunnel, the build's files, public ones.
           [Sentry.httpIntegration({ ignoreIncomingRequests: settings.untraced })]

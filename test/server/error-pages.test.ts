@@ -12,7 +12,10 @@ import { createApp } from '../../server/create-app';
 import { NO_SCRIPT_CSP } from '../../server/http/security-headers';
 import { ACTION_PATH, actionUrl } from '../../shared/actions';
 import { FALLBACK_CSS } from '../../shared/error-messages';
+import type { ErrorReporter } from '../../server/sentry/error-reporter';
 import { basicApp } from './fixture-app';
+
+type Logger = { error: (message: string, error?: unknown) => void; info: (message: string) => void };
 
 const ACTIONS = Object.fromEntries(
   ['fail', 'goTo'].map((name) => [
@@ -20,7 +23,7 @@ const ACTIONS = Object.fromEntries(
     () => import('../fixtures/basic/actions').then((m) => (m as Record<string, unknown>)[name]),
   ]),
 );
-const app = (options: { staticDir?: string } = {}) =>
+const app = (options: { staticDir?: string; reporter?: ErrorReporter; logger?: Logger } = {}) =>
   createApp({ modules: basicApp, actions: ACTIONS, logger: { error: vi.fn(), info: vi.fn() }, ...options });
 /** A form posted without JavaScript to one of the fixture's actions. */
 const postForm = (name: string, fields: Record<string, string> = {}) =>
@@ -100,16 +103,30 @@ test('page data is JSON, which runs nowhere: no policy to add to every prefetch'
   expect(failed.headers['content-security-policy']).toBe(NO_SCRIPT_CSP);
 });
 
-test('the last resort, a file that vanished after start-up: a bare 500 with the policy', async () => {
+test('the last resort, a file that vanished after start-up: a bare 500 with the policy, logged and reported with its digest', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'switchyard-vanished-'));
   try {
     writeFileSync(join(dir, 'gone.txt'), 'here at start-up');
-    const server = app({ staticDir: dir });
+    const reporter = { report: vi.fn() };
+    const logger = { error: vi.fn(), info: vi.fn() };
+    const server = app({ staticDir: dir, reporter, logger });
     rmSync(join(dir, 'gone.txt'));
     const res = await request(server).get('/gone.txt');
     expect(res.status).toBe(500);
     expect(res.text).toBe('Internal Server Error: the server failed to answer; the log says why.');
     expect(res.headers['content-security-policy']).toBe(NO_SCRIPT_CSP);
+    // The server's own fault reaches the error tracker as app errors do, whatever Sentry traces.
+    expect(reporter.report).toHaveBeenCalledTimes(1);
+    const [error, context] = reporter.report.mock.calls[0]!;
+    expect(context).toEqual({
+      route: null,
+      digest: expect.stringMatching(/^[0-9a-f]{10}$/),
+      source: 'server',
+    });
+    expect(logger.error).toHaveBeenCalledWith(
+      `[switchyard] unhandled error, GET /gone.txt, digest ${context.digest}`,
+      error,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
