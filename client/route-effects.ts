@@ -7,12 +7,13 @@
  */
 import type { matchInterception } from '../shared/intercept.js';
 import { decodePathname, matchRoute } from '../shared/match-route.js';
+import { parseSegment } from '../shared/segment.js';
 import { assembleRouteTree, COMPONENT_FILES, dirOf, type ComponentFile } from '../shared/route-tree.js';
 import type { Modules, RouterEffects } from './router-types.js';
 
 /** Whether an app intercepts: a route file below a folder marked `(.)`, `(..)` or `(...)`. */
 export const intercepts = (files: readonly string[]): boolean =>
-  files.some((file) => /(^|\/)\(\.{1,3}\)/.test(file));
+  files.some((file) => file.split('/').some((name) => parseSegment(name).kind === 'intercept'));
 
 export function routeEffects(
   componentFiles: readonly string[],

@@ -22,6 +22,8 @@ test('an app intercepts when a route file sits below a (.), (..) or (...) folder
   expect(intercepts(['@modal/(..)photos/[id]/page.tsx'])).toBe(true);
   expect(intercepts(['a/@modal/(...)photos/page.tsx'])).toBe(true);
   expect(intercepts(['(feed)/page.tsx', 'a(.)b/page.tsx'])).toBe(false);
+  // The route tree's own reading of a folder name: a bare marker intercepts nothing.
+  expect(intercepts(['(.)/page.tsx'])).toBe(false);
   expect(intercepts(FILES.filter((file) => !file.includes('(.)')))).toBe(false);
 });
 
