@@ -2,8 +2,9 @@
  * The history side of blocking. The router writes each history entry's index, so a back or
  * forward (which has moved the browser when popstate fires) can be put back by its delta while
  * it is blocked, and made again on proceed. The two popstates those moves cause belong to the blocked
- * navigation: neither starts one of its own. A full load the router makes leaves the page
- * without a prompt.
+ * navigation: neither starts one of its own. The browser drops a traversal asked for while another
+ * is on its way, so a proceed that comes before the put-back has landed waits for it. A full load
+ * the router makes leaves the page without a prompt.
  */
 import type { BlockerGate, PendingNavigation } from './blocker-gate.js';
 import { SUPERSEDED, type StartedNavigation } from './navigation-events.js';
@@ -17,8 +18,11 @@ export function createHistoryGate<S extends StartedNavigation = StartedNavigatio
   effects: RouterEffects,
   blockers: BlockerGate,
 ) {
-  /** The entry a blocked traversal put the browser back to, and that navigation's outcome. */
-  let undone: { key: string; outcome: Promise<NavigationOutcome> } | undefined;
+  /**
+   * The entry a blocked traversal put the browser back to, that navigation's outcome, and the
+   * traversal to make again once the browser is there (a proceed that came first).
+   */
+  let undone: { key: string; outcome: Promise<NavigationOutcome>; redo?: () => void } | undefined;
   /** The entry a proceeded traversal goes to, and its navigation. */
   let redone: { key: string; started: S } | undefined;
   // The other effects are read through the prototype: a devtools clock that patches `now`
@@ -42,8 +46,9 @@ export function createHistoryGate<S extends StartedNavigation = StartedNavigatio
       start: () => S,
     ): PopPass<S> {
       if (undone && entry?.key === undone.key) {
-        const { outcome } = undone;
+        const { outcome, redo } = undone;
         undone = undefined;
+        redo?.();
         return { outcome };
       }
       undone = undefined;
@@ -57,7 +62,9 @@ export function createHistoryGate<S extends StartedNavigation = StartedNavigatio
       if (to === undefined || to === from.index) return { started };
       const run = () => {
         redone = { key: entry!.key, started };
-        effects.go(to - from.index);
+        const redo = () => effects.go(to - from.index);
+        if (undone) undone.redo = redo;
+        else redo();
       };
       if (!blockers.block(navigation, started, run)) return { started };
       undone = { key: from.key, outcome: started.outcome };

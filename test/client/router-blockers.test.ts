@@ -212,6 +212,22 @@ describe('back and forward while a blocker blocks', () => {
     expect(gos(h).at(-1)).toBe('go -1');
   });
 
+  test('proceed before the put-back has landed waits for it: the browser drops a traversal made while one is on its way', async () => {
+    const { h, router, events } = setUp();
+    await visit(h, router, '/a', 'a');
+    await visit(h, router, '/b', 'b');
+    blockersOf(router.blockers).set({}, true);
+    events.length = 0;
+    const back = popTo(h, router, '/a', entry(h, '/a'));
+    blockersOf(router.blockers).proceed();
+    expect(gos(h)).toEqual(['go 1']);
+    void popTo(h, router, '/b', entry(h, '/b'));
+    expect(gos(h)).toEqual(['go 1', 'go -1']);
+    void popTo(h, router, '/a', entry(h, '/a'));
+    expect(await back).toEqual({ status: 'committed', url: '/a', redirected: false });
+    expect(events.map((e) => `${e.type} ${e.id}`)).toEqual(['start 3', 'commit 3']);
+  });
+
   test('a proceeded traversal is superseded by another popstate that comes first', async () => {
     const { h, router } = setUp();
     await visit(h, router, '/a', 'a');
