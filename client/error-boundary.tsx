@@ -7,16 +7,10 @@
  * - `SignalBoundary`, a `not-found.tsx` (and one at the root): renders it for `notFound()`, and
  *   turns `redirect()` into a client navigation; resets when the pathname changes;
  * - `AppErrorBoundary`, above the root layout: the plain "Application error" page (with the digest
- *   of a server error), for what no `error.tsx` caught.
+ *   of a server error, from its own chunk: app-error-page.tsx), for what no `error.tsx` caught.
  */
-import { Component, type ComponentType, type ContextType, type ReactNode } from 'react';
-import {
-  CLIENT_ERROR_MESSAGE,
-  digestFrom,
-  FALLBACK_CSS,
-  SERVER_ERROR_MESSAGE,
-  serverError,
-} from '../shared/error-messages.js';
+import { Component, lazy, Suspense, type ComponentType, type ContextType, type ReactNode } from 'react';
+import { digestFrom, serverError } from '../shared/error-messages.js';
 import { checkRedirectTarget } from '../shared/redirect-target.js';
 import { isRouterSignal, type RouterSignal } from '../shared/router-signals.js';
 import type { LazyRouter } from './lazy-router.js';
@@ -124,6 +118,20 @@ export class SignalBoundary extends ResettingBoundary<
   }
 }
 
+/**
+ * The "Application error" page loads when it is first needed. If it cannot (the network may be
+ * what failed), a bare page says the same in two words.
+ */
+const AppErrorPage = lazy(() =>
+  import('./app-error-page.js').catch(() => ({
+    default: () => (
+      <html lang="en">
+        <body>Application error</body>
+      </html>
+    ),
+  })),
+);
+
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { caught: unknown }> {
   override state = { caught: null as unknown };
 
@@ -135,32 +143,10 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { caugh
   override render(): ReactNode {
     const { caught } = this.state;
     if (!caught) return this.props.children;
-    const digest = digestFrom(caught);
     return (
-      <html lang="en">
-        <head>
-          <meta charSet="utf-8" />
-          <meta name="viewport" content="width=device-width, initial-scale=1" />
-          <title>Application error</title>
-          <meta name="robots" content="noindex" />
-          {/* Inline: the app's own stylesheets may be what failed. The same look as the server's page. */}
-          <style>{FALLBACK_CSS}</style>
-        </head>
-        <body>
-          <main role="alert">
-            <h1>{digest ? SERVER_ERROR_MESSAGE : CLIENT_ERROR_MESSAGE}</h1>
-            {digest ? (
-              <p>
-                Digest: <code>{digest}</code>
-              </p>
-            ) : null}
-            <p>
-              {/* A plain link: the router's state may be what failed. */}
-              <a href="/">Go to the home page</a>
-            </p>
-          </main>
-        </body>
-      </html>
+      <Suspense fallback={null}>
+        <AppErrorPage digest={digestFrom(caught)} />
+      </Suspense>
     );
   }
 }

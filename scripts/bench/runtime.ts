@@ -15,6 +15,7 @@ import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 /** Modules loaded only when asked for: their chunks are neither first-load nor after-paint code. */
 const ON_DEMAND = [
   'client/devtools/panel.tsx',
+  'client/app-error-page.tsx',
   'client/sentry-browser.ts',
   'client/sentry-tracing.ts',
   'shared/intercept.ts',

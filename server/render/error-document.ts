@@ -3,10 +3,11 @@
  * its shell (the exact fallback text and the digest, nothing of the error itself), and a request
  * refused before rendering. Plain HTML with inline styles, because the app's own layouts and
  * stylesheets may be what failed; every one has a language, a title, a `<main>` and a way home,
- * and looks like the client's last-resort fallback (`client/error-boundary.tsx`).
+ * and looks like the client's last-resort fallback (`client/app-error-page.tsx`).
  */
 
-import { FALLBACK_CSS, SERVER_ERROR_MESSAGE } from '../../shared/error-messages.js';
+import { SERVER_ERROR_MESSAGE } from '../../shared/error-messages.js';
+import { FALLBACK_CSS } from '../../shared/fallback-page.js';
 
 export { SERVER_ERROR_MESSAGE };
 

@@ -2,15 +2,11 @@
  * The boundaries' own rules, without a DOM: what they catch, what they let through, and that
  * a new pathname clears what they caught. Rendering is checked in Chromium.
  */
-import { expect, test } from 'vitest';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { expect, test, vi } from 'vitest';
+import { prerender } from 'react-dom/static';
 import { AppErrorBoundary, SegmentErrorBoundary, SignalBoundary } from '../../client/error-boundary';
-import {
-  CLIENT_ERROR_MESSAGE,
-  FALLBACK_CSS,
-  SERVER_ERROR_MESSAGE,
-  serverError,
-} from '../../shared/error-messages';
+import { SERVER_ERROR_MESSAGE, serverError } from '../../shared/error-messages';
+import { CLIENT_ERROR_MESSAGE, FALLBACK_CSS } from '../../shared/fallback-page';
 import { notFound, redirect } from '../../shared/router-signals';
 
 function thrown(fn: () => never): unknown {
@@ -50,17 +46,21 @@ test.each([
   },
 );
 
-test('the last boundary shows the exact fallback text: client-side, or server-side with the digest', () => {
-  const render = (caught: unknown) => {
-    const boundary = new AppErrorBoundary({ children: null });
-    boundary.state = { caught };
-    return renderToStaticMarkup(<>{boundary.render()}</>);
-  };
-  const client = render(new Error('secret detail'));
+/** What the last boundary shows once it caught `caught`, its page's chunk loaded. */
+async function renderCaught(Boundary: typeof AppErrorBoundary, caught: unknown): Promise<string> {
+  const boundary = new Boundary({ children: null });
+  boundary.state = { caught };
+  const { prelude } = await prerender(<>{boundary.render()}</>);
+  return new Response(prelude).text();
+}
+
+test('the last boundary shows the exact fallback text: client-side, or server-side with the digest', async () => {
+  const render = (caught: unknown) => renderCaught(AppErrorBoundary, caught);
+  const client = await render(new Error('secret detail'));
   expect(client).toContain(`<h1>${CLIENT_ERROR_MESSAGE}</h1>`);
   expect(client).not.toContain('secret detail');
   expect(client).not.toContain('Digest');
-  const server = render(serverError('0123abcd45'));
+  const server = await render(serverError('0123abcd45'));
   expect(server).toContain(SERVER_ERROR_MESSAGE);
   expect(server).toContain('<p>Digest: <code>0123abcd45</code></p>');
   // Like the server's error pages: a language, a title and a way home.
@@ -71,5 +71,21 @@ test('the last boundary shows the exact fallback text: client-side, or server-si
     // The site's font and colours, inline, and nothing to load: no stylesheet, font or image.
     expect(page).toContain(`<style>${FALLBACK_CSS}</style>`);
     expect(page).not.toMatch(/<link|<img|<script|url\(|@import/);
+  }
+});
+
+test('the last boundary still shows a page when its page cannot load', async () => {
+  vi.resetModules();
+  vi.doMock('../../client/app-error-page', () => {
+    throw new Error('the chunk did not load');
+  });
+  try {
+    const { AppErrorBoundary: Boundary } = await import('../../client/error-boundary');
+    const page = await renderCaught(Boundary, new Error('boom'));
+    expect(page).toContain('<html lang="en">');
+    expect(page).toMatch(/<body>.*Application error.*<\/body>/);
+  } finally {
+    vi.doUnmock('../../client/app-error-page');
+    vi.resetModules();
   }
 });

@@ -3,7 +3,8 @@
  */
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { CLIENT_ERROR_MESSAGE, SERVER_ERROR_MESSAGE } from '../../shared/error-messages';
+import { SERVER_ERROR_MESSAGE } from '../../shared/error-messages';
+import { CLIENT_ERROR_MESSAGE } from '../../shared/fallback-page';
 import {
   isDocument,
   openAt,

@@ -11,7 +11,7 @@ import { actionId } from '../../server/actions/action-registry';
 import { createApp } from '../../server/create-app';
 import { NO_SCRIPT_CSP } from '../../server/http/security-headers';
 import { ACTION_PATH, actionUrl } from '../../shared/actions';
-import { FALLBACK_CSS } from '../../shared/error-messages';
+import { FALLBACK_CSS } from '../../shared/fallback-page';
 import type { ErrorReporter } from '../../server/sentry/error-reporter';
 import { basicApp } from './fixture-app';
 
