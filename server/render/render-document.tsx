@@ -68,6 +68,7 @@ import { RENDER_DEADLINE_RETRY_AFTER_S } from '../../shared/constants.js';
 import { contentSecurityPolicy, dropDocumentHeaders } from '../http/security-headers.js';
 import { pageStatus } from '../request/request-scope.js';
 import { toWebRequest } from '../http/web-response.js';
+import { RenderStop } from './render-stop.js';
 
 export const TOO_SLOW_MESSAGE = 'This page took too long to prepare; try again in a moment.';
 
@@ -121,13 +122,13 @@ export function createDocumentHandler(
 
     stats.activeRenders++;
     stats.pendingDeadlines++;
-    const controller = new AbortController();
+    const stopper = new RenderStop();
     let outcome: RenderOutcome = 'completed';
-    // Set once React starts: before that, aborting the controller is enough.
+    // Set once React starts: before that, stopping the stopper is enough.
     const render: { abort?: (reason: unknown) => void } = {};
     const stop = (why: RenderOutcome) => {
       if (outcome === 'completed') outcome = why;
-      controller.abort(new Error(`render ${why}`));
+      stopper.stop(new Error(`render ${why}`));
       render.abort?.(new Error(`render ${why}`));
     };
     /**
@@ -200,7 +201,7 @@ export function createDocumentHandler(
       url: url.pathname + url.search,
       searchParams: toSearchParams(url.search === '' ? [] : url.searchParams),
       buildId: options.buildId,
-      request: () => (webRequest ??= loaderRequest(req, url, controller.signal)),
+      request: () => (webRequest ??= loaderRequest(req, url, stopper.signal())),
       cutAtLoading: mode === 'auto',
       streamBelowLoading: from === null,
       keepsUnmatchedSlots: from !== null,
@@ -213,7 +214,7 @@ export function createDocumentHandler(
       const intercepted =
         interception && (await resolveIntercepted(runtime, interception, pageRequest, segments));
       if (intercepted && interception) {
-        if (controller.signal.aborted) return;
+        if (stopper.stopped) return;
         const { owner, slot } = interception.interception;
         const body: InterceptedAnswer = {
           buildId: options.buildId,
@@ -236,7 +237,7 @@ export function createDocumentHandler(
         ? await resolvePage(runtime, match, pageRequest, segments)
         : await resolveNotFound(runtime, [{ dir: '', files: rootFiles(runtime) }], undefined, pageRequest);
     } catch (error) {
-      if (controller.signal.aborted) return;
+      if (stopper.stopped) return;
       if (isRedirect(error)) sendRedirect(error);
       // Search params the page's schema rejects: page data gets plain text, which the client
       // router answers by loading the URL as a document, which is this page.
@@ -245,7 +246,7 @@ export function createDocumentHandler(
       else fail(error);
       return;
     }
-    if (controller.signal.aborted) return;
+    if (stopper.stopped) return;
     if (from !== null) {
       // Asked whole, nothing is trimmed: the client does not trust the layout data it holds.
       try {
@@ -362,16 +363,16 @@ export function createDocumentHandler(
             else early ??= error;
             return undefined;
           }
-          if (controller.signal.aborted) return undefined;
+          if (stopper.stopped) return undefined;
           return record(error, isStreamedLoadError(page.state, error) ? 'load' : 'render', 'render error');
         },
       });
       render.abort = stream.abort;
-      if (controller.signal.aborted) stream.abort(controller.signal.reason);
+      if (stopper.stopped) stream.abort(stopper.reason);
       // The browser is told a digest for data the deadline cut off: the log must have it too.
       streamData(page.state, out, {
         nonce,
-        cut: controller.signal,
+        cut: stopper,
         onCut(digest) {
           if (outcome === 'timeout')
             logger.error(
@@ -442,13 +443,12 @@ function rootFiles(runtime: RouteRuntime) {
 }
 
 /**
- * The `request` a loader reads. Its signal is a fresh one that follows the render's: undici keeps
- * the signal a `Request` is given alive (through a FinalizationRegistry) until the `Request`
- * itself is collected, and the render's signal reaches, through its listeners, the response and
- * this very `Request` — a cycle the registry never lets go of, one response per page.
+ * The `request` a loader reads. Its signal is made for it (`RenderStop.signal`) and aborts when
+ * the render stops: undici keeps the signal a `Request` is given alive (through a
+ * FinalizationRegistry) until the `Request` itself is collected, so that signal must not reach,
+ * through listeners of its own, the response and this very `Request` — a cycle the registry
+ * would never let go of, one response per page.
  */
 function loaderRequest(req: Request, url: URL, signal: AbortSignal): globalThis.Request {
-  const follower = new AbortController();
-  signal.addEventListener('abort', () => follower.abort(signal.reason), { once: true });
-  return toWebRequest(req, url, `${req.protocol}://${req.get('host') ?? 'localhost'}`, follower.signal);
+  return toWebRequest(req, url, `${req.protocol}://${req.get('host') ?? 'localhost'}`, signal);
 }

@@ -331,7 +331,14 @@ async function loadLayoutData(
 ) {
   // A URL no route matches still renders in the root layout, with the root layout's data.
   const branch = match?.branch ?? [runtime.tree];
-  const args = { params: match?.params ?? {}, searchParams: req.searchParams, request: req.request() };
+  const args = {
+    params: match?.params ?? {},
+    searchParams: req.searchParams,
+    // Made when a loader reads it, as for a page's loaders (startJob).
+    get request() {
+      return req.request();
+    },
+  };
   await Promise.all(
     state.segments.map(async (segment, i) => {
       const file = branch[i]?.files['layout.server'];

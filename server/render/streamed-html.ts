@@ -11,11 +11,12 @@ import { STREAM_GLOBAL, streamedPlaces, type StreamedPayload } from '../../share
 import { digestOf } from '../http/digest.js';
 import { dataScript, type LoaderFileOf } from './encode-data.js';
 import { inlineScript, type HtmlInjector } from './html-injector.js';
+import type { RenderStop } from './render-stop.js';
 
 export interface StreamOptions {
   nonce: string | undefined;
-  /** Aborted when the render is cut short. */
-  cut: AbortSignal;
+  /** Stopped when the render is cut short. */
+  cut: RenderStop;
   /** Told the digest the browser gets for data the cut left unsent. */
   onCut: (digest: string) => void;
   fileOf: LoaderFileOf;
@@ -63,16 +64,12 @@ export function streamData(state: PageState, out: HtmlInjector, options: StreamO
     if (data.status === 'fulfilled') sendValue(data.value);
     else if (data.status === 'rejected') fail(data.reason);
     else data.then(sendValue, fail);
-    cut.addEventListener(
-      'abort',
-      () => {
-        if (sent) return;
-        const digest = digestOf(cut.reason);
-        onCut(digest);
-        send({ digest });
-      },
-      { once: true },
-    );
+    cut.onStop((reason) => {
+      if (sent) return;
+      const digest = digestOf(reason);
+      onCut(digest);
+      send({ digest });
+    });
   }
 }
 

@@ -8,6 +8,7 @@ import { createApp } from '../../server/create-app';
 import type { RenderOutcome, SwitchyardOptions } from '../../server/options';
 import { SERVER_ERROR_MESSAGE } from '../../server/render/error-document';
 import { whenHangReached } from '../fixtures/hang';
+import { whenLoaderSignal } from '../fixtures/loader-signal';
 import { basicApp } from './fixture-app';
 
 function app(options: Partial<SwitchyardOptions> = {}) {
@@ -158,6 +159,22 @@ describe('render lifetime', () => {
     await ending;
     expect(ended).toEqual(['aborted']);
     expect(received).toBe('');
+    expect(server.locals.stats).toEqual({ activeRenders: 0, pendingDeadlines: 0 });
+    http.close();
+  });
+
+  test('a client that disconnects aborts the signal of the request its loader reads', async () => {
+    const { server, http, ended, whenEnded } = listen({});
+    await new Promise((resolve) => http.once('listening', resolve));
+    const signal = whenLoaderSignal();
+    const ending = whenEnded();
+    const socket = connect((http.address() as AddressInfo).port, '127.0.0.1');
+    socket.write('GET /lab/loader-signal HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await signal.started;
+    socket.destroy();
+    expect(await signal.aborted).toEqual(new Error('render aborted'));
+    await ending;
+    expect(ended).toEqual(['aborted']);
     expect(server.locals.stats).toEqual({ activeRenders: 0, pendingDeadlines: 0 });
     http.close();
   });
