@@ -7,7 +7,6 @@ import {
   createContext,
   useCallback,
   useContext,
-  useRef,
   useState,
   type AnchorHTMLAttributes,
   type MouseEvent,
@@ -123,13 +122,13 @@ function BrowserLink({
   onClick,
   onMouseEnter,
   onTouchStart,
+  children,
   ...rest
 }: AnyLinkProps) {
   const router = useContext(RouterContext)?.router;
   const kind = prefetch ? 'full' : 'auto';
-  const [pending, setPending] = useState(false);
-  /** Counts this link's clicks: only the latest one's outcome ends its pending state. */
-  const clicks = useRef(0);
+  /** This link's latest click while its navigation is on its way: only its outcome ends it. */
+  const [pendingClick, setPendingClick] = useState<object | null>(null);
 
   // A ref callback rather than an effect: React calls it as it attaches the anchor, and a page
   // of links with no effects has none for React to run or to clean up when the page changes.
@@ -152,33 +151,48 @@ function BrowserLink({
     )
       return;
     event.preventDefault();
-    const click = ++clicks.current;
-    setPending(true);
+    const click = {};
+    setPendingClick(click);
     const options = {
       replace: replace ?? false,
       scroll: scroll ?? true,
       viewTransition: viewTransition ?? false,
     };
-    void router.navigate(href, options).then(() => {
-      if (click === clicks.current) setPending(false);
-    });
+    void router
+      .navigate(href, options)
+      .then(() => setPendingClick((latest) => (latest === click ? null : latest)));
   };
   return (
-    <LinkStatusContext value={pending ? PENDING : IDLE}>
-      <a
-        ref={observe}
-        href={href}
-        onClick={handleClick}
-        onMouseEnter={(event) => {
-          onMouseEnter?.(event);
-          intent();
-        }}
-        onTouchStart={(event) => {
-          onTouchStart?.(event);
-          intent();
-        }}
-        {...rest}
-      />
-    </LinkStatusContext>
+    <a
+      ref={observe}
+      href={href}
+      onClick={handleClick}
+      onMouseEnter={(event) => {
+        onMouseEnter?.(event);
+        intent();
+      }}
+      onTouchStart={(event) => {
+        onTouchStart?.(event);
+        intent();
+      }}
+      {...rest}
+    >
+      {/* Inside the anchor, so that the anchor stays the same element whichever it renders. */}
+      {mayReadStatus(children) ? (
+        <LinkStatusContext value={pendingClick ? PENDING : IDLE}>{children}</LinkStatusContext>
+      ) : (
+        children
+      )}
+    </a>
   );
+}
+
+/**
+ * Whether a component under the link may call `useLinkStatus`: only elements hold components.
+ * Most links hold text alone, and a provider around it would be one more fiber per link for
+ * React to create, walk and delete with every page.
+ */
+function mayReadStatus(children: ReactNode): boolean {
+  if (Array.isArray(children)) return children.some(mayReadStatus);
+  return typeof children === 'object' && children !== null;
 }
