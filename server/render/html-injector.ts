@@ -5,12 +5,20 @@
  * `flush()` at its end, so between two batches the document is at a tag boundary; what is added
  * before the shell's batch waits for it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Writable } from 'node:stream';
 import type { Response } from 'express';
 import type { PipeableStream } from 'react-dom/server';
 import { createCompressor, type Encoding } from '../http/compression.js';
 
 type Destination = Writable & { flush?: () => void };
+
+/**
+ * Runs a function outside every request's async context: in the context this module was loaded
+ * in — at start-up in production, and in development inside the first request's handler but
+ * before any store of the framework's (the development server starts no Sentry).
+ */
+const outsideRequests = AsyncLocalStorage.snapshot();
 
 /** The events React's `pipe()` listens to on its destination. */
 const LISTENED = ['drain', 'error', 'close'] as const;
@@ -33,6 +41,7 @@ export class HtmlInjector {
       // A client gone away: the compressor closes too, which tells React to stop.
       res.once('close', () => compressor.destroy());
     }
+    endOutsideTheRequest(res);
     const flushCompressor = compressor?.flush.bind(compressor);
     // The headers and the whole shell go out in one write to the socket.
     res.cork();
@@ -80,6 +89,21 @@ function pipeUntilClosed(stream: PipeableStream, destination: Destination, res: 
   res.once('close', () => {
     for (const [event, listener] of added) destination.removeListener(event, listener as () => void);
   });
+}
+
+/**
+ * As a response finishes, Node arms its keep-alive socket's idle timer in the context the response
+ * was ended in, and a timer keeps that context's async-local stores: here React's render (and
+ * through its callbacks the page's state and data) and the request's own scope, held until the
+ * connection's next request. The young collector finds them alive and promotes them to the old
+ * generation, one render per open connection (measured in docs/performance.md). Ended outside
+ * the request, the timer holds nothing of it.
+ */
+function endOutsideTheRequest(res: Response): void {
+  const end = res.end;
+  res.end = function (this: Response, ...args: unknown[]) {
+    return outsideRequests(() => (end as (...a: unknown[]) => Response).apply(this, args));
+  } as Response['end'];
 }
 
 /** An inline script, with the response's CSP nonce when it has one. */
