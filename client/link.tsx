@@ -158,9 +158,11 @@ function BrowserLink({
       scroll: scroll ?? true,
       viewTransition: viewTransition ?? false,
     };
-    void router
-      .navigate(href, options)
-      .then(() => setPendingClick((latest) => (latest === click ? null : latest)));
+    const settled = () => setPendingClick((latest) => (latest === click ? null : latest));
+    void router.navigate(href, options).then(settled);
+    // Held by a blocker, nothing is on its way while the user decides: the link is not pending.
+    // (Set in the same event, the two states render once.)
+    if (!router.getSnapshot().pending) settled();
   };
   return (
     <a

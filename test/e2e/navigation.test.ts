@@ -187,6 +187,8 @@ describe.skipIf(skipWithoutChromium)('soft navigation in Chromium', () => {
     await page.locator('header a[href="/docs"]').click();
     await confirm.waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Stay');
+    // Nothing is on its way while the user decides: the held link is not pending.
+    expect(await page.locator('header .nav-link-pending').count()).toBe(0);
     await confirm.getByRole('button', { name: 'Stay' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(page.url()).toBe(server.url + otherHref!);
