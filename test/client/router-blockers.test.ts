@@ -5,7 +5,7 @@
  * `beforeunload` prompt is on.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { blockersOf, createBlockers } from '../../client/blockers';
+import { blockersOf, createBlockers, type BlockWhen } from '../../client/blockers';
 import type { HistoryEntryState, NavigationEvent, Router } from '../../client/router';
 import {
   answer,
@@ -57,6 +57,16 @@ async function visit(h: Harness, router: Router, href: string, page: string) {
   const done = router.navigate(href);
   h.fetches.at(-1)!.reply.resolve(jsonResponse(answer(href, page)));
   expect(await done).toMatchObject({ status: 'committed' });
+}
+
+/** On /b after / and /a, with a blocker that blocks `when`; the events from here on. */
+async function onBBlocked(when: BlockWhen) {
+  const { h, router, events } = setUp();
+  await visit(h, router, '/a', 'a');
+  await visit(h, router, '/b', 'b');
+  blockersOf(router.blockers).set({}, when);
+  events.length = 0;
+  return { h, router, events };
 }
 
 describe('a push or replace while a blocker blocks', () => {
@@ -170,11 +180,7 @@ describe('back and forward while a blocker blocks', () => {
   });
 
   test('the URL is put back by the delta; reset keeps the page; the put-back popstate starts nothing', async () => {
-    const { h, router, events } = setUp();
-    await visit(h, router, '/a', 'a');
-    await visit(h, router, '/b', 'b');
-    blockersOf(router.blockers).set({}, true);
-    events.length = 0;
+    const { h, router, events } = await onBBlocked(true);
     const back = popTo(h, router, '/', entry(h, '/'));
     expect(gos(h)).toEqual(['go 2']);
     expect(blockersOf(router.blockers).blocked()?.location).toBe('/');
@@ -192,11 +198,7 @@ describe('back and forward while a blocker blocks', () => {
   });
 
   test('proceed makes the traversal again, and its popstate commits the held navigation', async () => {
-    const { h, router, events } = setUp();
-    await visit(h, router, '/a', 'a');
-    await visit(h, router, '/b', 'b');
-    blockersOf(router.blockers).set({}, true);
-    events.length = 0;
+    const { h, router, events } = await onBBlocked(true);
     const back = popTo(h, router, '/a', entry(h, '/a'));
     void popTo(h, router, '/b', entry(h, '/b'));
     blockersOf(router.blockers).proceed();
@@ -213,11 +215,7 @@ describe('back and forward while a blocker blocks', () => {
   });
 
   test('proceed before the put-back has landed waits for it: the browser drops a traversal made while one is on its way', async () => {
-    const { h, router, events } = setUp();
-    await visit(h, router, '/a', 'a');
-    await visit(h, router, '/b', 'b');
-    blockersOf(router.blockers).set({}, true);
-    events.length = 0;
+    const { h, router, events } = await onBBlocked(true);
     const back = popTo(h, router, '/a', entry(h, '/a'));
     blockersOf(router.blockers).proceed();
     expect(gos(h)).toEqual(['go 1']);
@@ -229,10 +227,7 @@ describe('back and forward while a blocker blocks', () => {
   });
 
   test('a proceeded traversal is superseded by another popstate that comes first', async () => {
-    const { h, router } = setUp();
-    await visit(h, router, '/a', 'a');
-    await visit(h, router, '/b', 'b');
-    blockersOf(router.blockers).set({}, (navigation) => navigation.nextUrl !== '/');
+    const { h, router } = await onBBlocked((navigation) => navigation.nextUrl !== '/');
     const back = popTo(h, router, '/a', entry(h, '/a'));
     void popTo(h, router, '/b', entry(h, '/b'));
     blockersOf(router.blockers).proceed();
