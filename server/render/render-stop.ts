@@ -2,7 +2,7 @@
  * How a render is stopped (the client went away, the deadline passed): a flag, its reason and
  * the few callbacks that must hear of it. An `AbortController` per request did the same at
  * several times the cost (an `EventTarget` with its listener maps, and the signal's own
- * bookkeeping); one is made only for a loader that reads `request.signal` (see `signalFor`).
+ * bookkeeping); one is made only for a loader that reads `request.signal` (`signal()` below).
  */
 export class RenderStop {
   stopped = false;
