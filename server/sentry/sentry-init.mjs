@@ -34,6 +34,10 @@ export function startSentry(Sentry, settings) {
     tracesSampleRate: tracing
       ? settings.tracesSampleRate
       : /** @type {number} */ (/** @type {unknown} */ (null)),
+    // Tracing off needs none of the SDK's rewriting of modules as they load (Express's router among
+    // them, which it wraps layer by layer for spans): that costs every request a wrapper per layer
+    // and the start-up a parse of each such module. Errors are reported by Switchyard itself.
+    enableRuntimeChannelInjection: tracing,
     // No personal data by default.
     dataCollection: DATA_COLLECTION,
     beforeSend: scrubEvent,

@@ -152,6 +152,33 @@ describe('server/instrument.mjs', { timeout: 60_000 }, () => {
       attributes: { 'url.full': 'http://example.com/photos/1', 'http.response.status_code': 200 },
     });
   });
+
+  /** Whether Express's router runs as its file on disk says, once the SDK has started under `env`. */
+  function routerAsWritten(env: Record<string, string>): boolean {
+    const probe = `
+      const { readFileSync } = await import('node:fs');
+      const { createRequire } = await import('node:module');
+      const require = createRequire(process.cwd() + '/node_modules/express/');
+      const file = require.resolve('router/lib/layer.js');
+      const Layer = require(file);
+      console.log(readFileSync(file, 'utf8').includes(String(Layer.prototype.handleRequest)));`;
+    const result = spawnSync(
+      process.execPath,
+      ['--import', './server/instrument.mjs', '--input-type=module', '-e', probe],
+      {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, SENTRY_DSN: 'http://public@127.0.0.1:9/1', ...env },
+      },
+    );
+    expect(result.stderr).toBe('');
+    return JSON.parse(result.stdout) as boolean;
+  }
+
+  test('with tracing off no module is rewritten as it loads; with tracing on Express is, for its spans', () => {
+    expect(routerAsWritten({})).toBe(true);
+    expect(routerAsWritten({ SENTRY_TRACES_SAMPLE_RATE: '0' })).toBe(true);
+    expect(routerAsWritten({ SENTRY_TRACES_SAMPLE_RATE: '1' })).toBe(false);
+  });
 });
 
 describe.each([
