@@ -50,7 +50,8 @@ const LinkStatusContext = createContext<LinkStatus>(IDLE);
  * The status of the enclosing `<Link>`'s own navigation: pending from its click until that
  * navigation commits, is superseded or leaves for a full page load. Another link's navigation,
  * `router.push` or back and forward leave it idle; outside a link it is always idle. Only the
- * clicked link and the components under it that call this re-render.
+ * clicked link and the components under it that call this re-render (a link of text alone,
+ * which no component could read it in, not even that).
  *
  * @example
  * function Spinner() {
@@ -151,15 +152,20 @@ function BrowserLink({
     )
       return;
     event.preventDefault();
-    const click = {};
-    setPendingClick(click);
     const options = {
       replace: replace ?? false,
       scroll: scroll ?? true,
       viewTransition: viewTransition ?? false,
     };
+    const navigation = router.navigate(href, options);
+    // Only a component under the link can show its status. Text alone cannot: setting the state
+    // would re-render the link for nothing, and React would copy every sibling of the link and
+    // of each element above it on the way there (the 200 rows of a long list).
+    if (!mayReadStatus(children)) return;
+    const click = {};
+    setPendingClick(click);
     const settled = () => setPendingClick((latest) => (latest === click ? null : latest));
-    void router.navigate(href, options).then(settled);
+    void navigation.then(settled);
     // Held by a blocker, nothing is on its way while the user decides: the link is not pending.
     // (Set in the same event, the two states render once.)
     if (!router.getSnapshot().pending) settled();

@@ -219,6 +219,25 @@ describe.skipIf(skipWithoutChromium)('navigation under real conditions, in Chrom
     await expect.poll(() => page.locator('header .nav-link-pending').count()).toBe(0);
   });
 
+  test('a link of text alone does not render again when clicked: only the progress bar does', async () => {
+    const { page } = await openPage(browser, { saveData: true });
+    await page.context().addInitScript({ content: RECORD_RENDERS });
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    const renders = () => page.evaluate(() => (window as unknown as { __renders: string[][] }).__renders);
+    const before = (await renders()).length;
+    const author = page.locator('.card-meta a[href^="/u/"]').first();
+    const profile = await hold(page, (url) => url.pathname.startsWith('/u/') && url.searchParams.has('_sy'));
+    await author.click();
+    await expect.poll(() => profile.count()).toBe(1);
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(1);
+    // Nothing under the link can read its status, so the link has no state to set: rendering it
+    // again would have React copy every card of the grid on the way down to it.
+    expect((await renders()).slice(before).flat().length).toBeLessThanOrEqual(2);
+    await profile.release();
+    await page.waitForURL((url) => url.pathname.startsWith('/u/'));
+  });
+
   test('a like in the photo modal: closing it shows the feed with the new count, with no document request', async () => {
     const { page, requests } = await openAt(browser, `${server.url}/`, { signedInAs: 'noor' });
     const card = page.locator('main li.card').nth(4);
