@@ -2,14 +2,7 @@
  * `createApp(options)` returns an Express app that serves a Switchyard app and never listens:
  * `server/main.ts` listens, tests drive the app with supertest.
  */
-import express, {
-  type ErrorRequestHandler,
-  type Express,
-  type NextFunction,
-  type Request,
-  type RequestHandler,
-  type Response,
-} from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type Response } from 'express';
 import { ACTION_PATH } from '../shared/actions.js';
 import { decodePathname, matchRoute } from '../shared/match-route.js';
 import { createActionHandler } from './actions/action-handler.js';
@@ -20,7 +13,7 @@ import { resolveOptions, type ResolvedOptions, type SwitchyardOptions } from './
 import { digestOf } from './http/digest.js';
 import { checkHost } from './http/request-url.js';
 import { createRouteRuntime } from './render/route-runtime.js';
-import { NO_SCRIPT_CSP, setSecurityHeaders } from './http/security-headers.js';
+import { NO_SCRIPT_CSP, noScriptByDefault, securityHeaders } from './http/security-headers.js';
 import { serveStaticFiles } from './http/static-files.js';
 import { runMiddleware } from './request/middleware.js';
 import { requestScope } from './request/request-scope.js';
@@ -39,24 +32,35 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   app.locals.stats = stats;
   app.disable('x-powered-by');
   app.set('etag', false);
-  // The build's files, listed once: a page request never touches the file system for them.
-  const staticFiles = options.staticDir ? serveStaticFiles(options.staticDir) : undefined;
-  // Mounted with no DSN too: it answers 404 then, where a POST elsewhere is a 405.
-  const tunnel = express
-    .Router()
-    .post(
-      options.sentry.tunnelPath,
-      createSentryTunnel({ dsn: options.sentry.dsn, timeoutMs: options.sentry.tunnelTimeoutMs }),
-    );
-  const enterScope = requestScope({
-    secret: options.secret,
-    trustProxy: options.actionOrigins.trustProxy,
-    mode: options.mode,
-    logger: options.logger,
-  });
-  const middlewareFile = runtime.tree.files.middleware;
-  const middleware = middlewareFile ? runMiddleware(runtime, middlewareFile, options) : undefined;
+  app.use(securityHeaders);
+  app.use(checkHost);
 
+  // The build's files, listed once: a page request never touches the file system for them.
+  if (options.staticDir) app.use(serveStaticFiles(options.staticDir));
+  // Past the files (an app's service worker sets its own rules), no answer runs a script unless
+  // its handler says so: a rendered page replaces the policy with its nonce's, and an error page
+  // sent instead keeps it. In development pages carry none (Vite's scripts have no nonce).
+  if (options.mode === 'production') app.use(noScriptByDefault);
+
+  // Mounted with no DSN too: it answers 404 then, where a POST elsewhere is a 405.
+  const tunnel = createSentryTunnel({ dsn: options.sentry.dsn, timeoutMs: options.sentry.tunnelTimeoutMs });
+  app.post(options.sentry.tunnelPath, tunnel);
+
+  // From here on app code runs: `cookies()`, `setHeader()` and the rest find their request.
+  app.use(
+    requestScope({
+      secret: options.secret,
+      trustProxy: options.actionOrigins.trustProxy,
+      mode: options.mode,
+      logger: options.logger,
+    }),
+  );
+
+  // The app's middleware, if it has one: before actions, pages and page data, after the files.
+  const middleware = runtime.tree.files.middleware;
+  if (middleware) app.use(runMiddleware(runtime, middleware, options));
+
+  // Actions first: a POST anywhere else is a 405, and GET on an action URL is one too.
   const routeOf = (path: string) => {
     const segments = decodePathname(path.split('?')[0]!);
     return (segments && matchRoute(runtime.tree, segments)?.pattern) ?? null;
@@ -72,74 +76,16 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
     req.originalUrl = path;
     return renderDocument(req, res);
   };
-  // A POST anywhere else is a 405, and GET on an action URL is one too.
-  const actions = express.Router();
-  actions.post(`${ACTION_PATH}:id`, createActionHandler(options, routeOf, formStates, renderPage));
-  actions.all(`${ACTION_PATH}:id`, (_req, res) => sendMethodNotAllowed(res, ['POST'], 'actions take POST.'));
-  const routeHandlers = createRouteHandlers(runtime, options);
+  app.post(`${ACTION_PATH}:id`, createActionHandler(options, routeOf, formStates, renderPage));
+  app.all(`${ACTION_PATH}:id`, (_req, res) => sendMethodNotAllowed(res, ['POST'], 'actions take POST.'));
 
-  /*
-   * Every request passes one layer, in this order: the security headers and the Host check; the
-   * build's files; past them (an app's service worker sets its own rules) no answer runs a
-   * script unless its handler says so (a rendered page replaces the policy with its nonce's, an
-   * error page sent instead keeps it; in development pages carry none, Vite's scripts have no
-   * nonce); the Sentry tunnel; then, inside the request's scope where app code runs, the app's
-   * middleware, actions, route handlers (a URL a `route.ts` matches is its handler's, whatever
-   * the method) and pages. The rare routes keep Express's matching, entered only when a plain
-   * check says they might match: one layer costs a page request less than a dozen.
-   */
-  const production = options.mode === 'production';
-  const page = (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return handle(renderDocument, req, res, next);
-    sendMethodNotAllowed(res, ['GET', 'HEAD'], 'pages take GET and HEAD.');
-  };
-  const afterActions = (req: Request, res: Response, next: NextFunction) => {
-    if (routeHandlers) handle(routeHandlers, req, res, orFail(req, res, next, page));
-    else page(req, res, next);
-  };
-  const afterMiddleware = (req: Request, res: Response, next: NextFunction) => {
-    if (ACTION_PREFIX.test(req.path)) {
-      return actions(req, res, orFail(req, res, next, afterActions));
-    }
-    afterActions(req, res, next);
-  };
-  const inScope = (req: Request, res: Response, next: NextFunction) => {
-    if (middleware) handle(middleware, req, res, orFail(req, res, next, afterMiddleware));
-    else afterMiddleware(req, res, next);
-  };
-  app.use(function frontDoor(req, res, next) {
-    setSecurityHeaders(res);
-    if (!checkHost(req, res)) return;
-    if (staticFiles?.(req, res, next)) return;
-    if (production) res.setHeader('content-security-policy', NO_SCRIPT_CSP);
-    const enter = () => enterScope(req, res, () => inScope(req, res, next));
-    if (req.method !== 'POST') return enter();
-    tunnel(req, res, (error?: unknown) => (error ? next(error) : enter()));
-  });
+  // A URL a `route.ts` matches is its handler's, whatever the method; every other is a page's.
+  app.use(createRouteHandlers(runtime, options));
+  app.get(/.*/, renderDocument);
+  app.head(/.*/, renderDocument);
+  app.all(/.*/, (_req, res) => sendMethodNotAllowed(res, ['GET', 'HEAD'], 'pages take GET and HEAD.'));
   app.use(finalErrorHandler(options));
   return app;
-}
-
-type Step = (req: Request, res: Response, next: NextFunction) => void;
-
-/** An action's URL, as Express matches its route: any case. */
-const ACTION_PREFIX = new RegExp(`^${ACTION_PATH}`, 'i');
-
-/** Runs a handler as an Express layer does: what it throws or rejects with goes to `next`. */
-function handle(handler: RequestHandler, req: Request, res: Response, next: NextFunction): void {
-  try {
-    const result: unknown = handler(req, res, next);
-    if (result instanceof Promise) {
-      result.then(undefined, (error: unknown) => next(error ?? new Error('Rejected promise')));
-    }
-  } catch (error) {
-    next(error);
-  }
-}
-
-/** A `next` for a handler that may pass the request on: to `step`, or with an error to `next`. */
-function orFail(req: Request, res: Response, next: NextFunction, step: Step): NextFunction {
-  return (error?: unknown) => (error ? next(error) : step(req, res, next));
 }
 
 /**

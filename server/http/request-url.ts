@@ -6,7 +6,7 @@
  * client's error, a 400.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Response } from 'express';
+import type { RequestHandler } from 'express';
 import { sendText } from './answers.js';
 
 /**
@@ -63,16 +63,12 @@ export function hostProblem(rawHeaders: readonly string[]): string | null {
   return null;
 }
 
-/**
- * Whether the request's `Host` can be used; if not, it is answered 400 here, before any handler
- * builds a URL from it.
- */
-export function checkHost(req: IncomingMessage, res: Response): boolean {
+/** Answers 400 for a malformed or repeated `Host`, before any handler builds a URL from it. */
+export const checkHost: RequestHandler = (req, res, next) => {
   const problem = hostProblem(req.rawHeaders);
-  if (problem === null) return true;
+  if (problem === null) return next();
   sendText(res, 400, problem);
-  return false;
-}
+};
 
 /**
  * Who sent the request, for per-client limits: the socket's peer, or behind a trusted proxy the

@@ -1,12 +1,9 @@
 /**
  * Headers every response carries, and the two content security policies: a rendered page's allows
  * scripts from our origin and the inline scripts React writes with this request's nonce; every
- * other answer's allows nothing but inline styles. Every answer past the build's files runs no
- * script unless the code that makes it says otherwise: a rendered page replaces the no-script
- * policy with its nonce's, an error page sent instead keeps it, and page data (JSON, which no
- * browser runs as a page) drops it rather than add its bytes to every prefetch.
+ * other answer's allows nothing but inline styles.
  */
-import type { Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 
 export function contentSecurityPolicy(nonce: string): string {
   return [
@@ -35,6 +32,16 @@ export const NO_SCRIPT_CSP = [
 ].join('; ');
 
 /**
+ * Every answer runs no script unless the code that makes it says otherwise: a rendered page
+ * replaces this policy with its nonce's, an error page sent instead keeps it, and page data
+ * (JSON, which no browser runs as a page) drops it rather than add its bytes to every prefetch.
+ */
+export const noScriptByDefault: RequestHandler = (_req, res, next) => {
+  res.setHeader('content-security-policy', NO_SCRIPT_CSP);
+  next();
+};
+
+/**
  * What only a document reads: how it may be framed, whose window it shares, what its features
  * and its own requests' referrers may be, and what may run in it.
  */
@@ -47,11 +54,11 @@ const DOCUMENT_ONLY: Record<string, string> = {
 
 const DOCUMENT_HEADERS = Object.entries(DOCUMENT_ONLY);
 
-/** Sets the headers every answer starts with; page data drops the document's own. */
-export function setSecurityHeaders(res: Response): void {
+export const securityHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('x-content-type-options', 'nosniff');
   for (const [name, value] of DOCUMENT_HEADERS) res.setHeader(name, value);
-}
+  next();
+};
 
 /**
  * Page data is JSON a script fetches: no browser frames it, runs it or opens it as a window, so

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import type { NextFunction, Request, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { negotiateEncoding, type Encoding } from './compression.js';
 
 interface StaticFile {
@@ -58,11 +58,7 @@ export function indexStaticFiles(dir: string): Map<string, StaticFile> {
   return files;
 }
 
-/**
- * Answers a GET or HEAD for one of the build's files and says so; any other request is left
- * untouched (`false`). A file that fails to read is passed to `next` as an error.
- */
-export function serveStaticFiles(dir: string): (req: Request, res: Response, next: NextFunction) => boolean {
+export function serveStaticFiles(dir: string): RequestHandler {
   const files = indexStaticFiles(dir);
   const tags = new Map<string, string>();
   for (const [url, file] of files) if (!url.startsWith(HASHED_DIR)) tags.set(url, contentTag(file.path));
@@ -77,9 +73,9 @@ export function serveStaticFiles(dir: string): (req: Request, res: Response, nex
     return file && [path, file];
   };
   return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const found = fileAt(req.path);
-    if (!found) return false;
+    if (!found) return next();
     const [url, file] = found;
     const hasTwins = file.encoded.br !== undefined || file.encoded.gzip !== undefined;
     const encoding = hasTwins ? negotiateEncoding(req.headers['accept-encoding']) : null;
@@ -92,7 +88,7 @@ export function serveStaticFiles(dir: string): (req: Request, res: Response, nex
       res.setHeader('etag', chosen === file ? `"${tag}"` : `"${tag}-${encoding}"`);
       if (req.fresh) {
         res.status(304).end();
-        return true;
+        return;
       }
     } else res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     res.type(extname(url) || 'application/octet-stream');
@@ -100,7 +96,7 @@ export function serveStaticFiles(dir: string): (req: Request, res: Response, nex
     if (chosen !== file) res.setHeader('content-encoding', encoding!);
     if (req.method === 'HEAD') {
       res.end();
-      return true;
+      return;
     }
     createReadStream(chosen.path)
       .once('error', (error) => {
@@ -109,7 +105,6 @@ export function serveStaticFiles(dir: string): (req: Request, res: Response, nex
         next(error);
       })
       .pipe(res);
-    return true;
   };
 }
 

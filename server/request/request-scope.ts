@@ -11,7 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../options.js';
 import { requestScheme } from '../http/request-url.js';
 import { CookieJar, cookieKey } from './cookies.js';
@@ -95,20 +95,15 @@ export interface RequestScopeOptions {
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
-/** Runs `rest` (the rest of the request) inside the request's scope. */
-export function requestScope({
-  secret,
-  trustProxy,
-  mode,
-  logger,
-}: RequestScopeOptions): (req: IncomingMessage, res: Response, rest: () => void) => void {
+/** Express middleware: runs the rest of the request inside its scope. */
+export function requestScope({ secret, trustProxy, mode, logger }: RequestScopeOptions): RequestHandler {
   const config: ScopeConfig = {
     key: cookieKey(secret),
     trustProxy,
     development: mode === 'development',
     logger,
   };
-  return (req, res, rest) => {
+  return (req, res, next) => {
     const scope = new RequestScope(req, config);
     // Node writes every answer's head through `writeHead` (an answer that never calls it gets an
     // implicit one), so wrapping it is the one place where all answers pass.
@@ -117,7 +112,7 @@ export function requestScope({
       if (!scope.sent) scope.applyTo(this);
       return writeHead.apply(this, args);
     } as Response['writeHead'];
-    storage.run(scope, rest);
+    storage.run(scope, next);
   };
 }
 
