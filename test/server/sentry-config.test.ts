@@ -72,6 +72,20 @@ describe('readSentryConfig', () => {
 
 // Each of these starts Node: on a loaded machine that alone can take seconds.
 describe('server/instrument.mjs', { timeout: 60_000 }, () => {
+  /** What `probe`, an ES module, prints as JSON in a process that preloads the module with a DSN. */
+  function probeWithSentry<T>(probe: string, env: Record<string, string> = {}): T {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', './server/instrument.mjs', '--input-type=module', '-e', probe],
+      {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, SENTRY_DSN: 'http://public@127.0.0.1:9/1', ...env },
+      },
+    );
+    expect(result.stderr).toBe('');
+    return JSON.parse(result.stdout) as T;
+  }
+
   /** Whether a process that preloads the module has the SDK loaded when the app starts. */
   function sdkLoaded(env: Record<string, string>): boolean {
     const probe = 'console.log(globalThis.__SENTRY__ !== undefined)';
@@ -102,13 +116,7 @@ describe('server/instrument.mjs', { timeout: 60_000 }, () => {
         crumb: options.beforeBreadcrumb({ data: { url: '/photos/1?token=secret' } }),
         event: options.beforeSend({ user: { id: 'u', ip_address: '203.0.113.9' } }, {}),
       }));`;
-    const result = spawnSync(
-      process.execPath,
-      ['--import', './server/instrument.mjs', '--input-type=module', '-e', probe],
-      { encoding: 'utf8', env: { PATH: process.env.PATH, SENTRY_DSN: 'http://public@127.0.0.1:9/1' } },
-    );
-    expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual({
+    expect(probeWithSentry(probe)).toEqual({
       collect: { userInfo: false, cookies: false, httpHeaders: false, urlQueryParams: false, httpBodies: [] },
       crumb: { data: { url: '/photos/1' } },
       event: { user: { id: 'u' } },
@@ -130,16 +138,7 @@ describe('server/instrument.mjs', { timeout: 60_000 }, () => {
           'http.response.status_code': 200,
         } }),
       }));`;
-    const result = spawnSync(
-      process.execPath,
-      ['--import', './server/instrument.mjs', '--input-type=module', '-e', probe],
-      {
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH, SENTRY_DSN: 'http://public@127.0.0.1:9/1', ...env },
-      },
-    );
-    expect(result.stderr).toBe('');
-    return JSON.parse(result.stdout) as { spans: boolean; scrubbed: unknown };
+    return probeWithSentry(probe, env);
   }
 
   test('a traces rate of 0, or none, sets up no tracing; spans keep no header, address or query', () => {
@@ -162,16 +161,7 @@ describe('server/instrument.mjs', { timeout: 60_000 }, () => {
       const file = require.resolve('router/lib/layer.js');
       const Layer = require(file);
       console.log(readFileSync(file, 'utf8').includes(String(Layer.prototype.handleRequest)));`;
-    const result = spawnSync(
-      process.execPath,
-      ['--import', './server/instrument.mjs', '--input-type=module', '-e', probe],
-      {
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH, SENTRY_DSN: 'http://public@127.0.0.1:9/1', ...env },
-      },
-    );
-    expect(result.stderr).toBe('');
-    return JSON.parse(result.stdout) as boolean;
+    return probeWithSentry(probe, env);
   }
 
   test('with tracing off no module is rewritten as it loads; with tracing on Express is, for its spans', () => {
