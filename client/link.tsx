@@ -50,8 +50,8 @@ const LinkStatusContext = createContext<LinkStatus>(IDLE);
  * The status of the enclosing `<Link>`'s own navigation: pending from its click until that
  * navigation commits, is superseded or leaves for a full page load. Another link's navigation,
  * `router.push` or back and forward leave it idle; outside a link it is always idle. Only the
- * clicked link and the components under it that call this re-render (a link of text alone,
- * which no component could read it in, not even that).
+ * clicked link and the components under it that call this re-render; a link of text alone has
+ * none that could, so its click renders nothing of it.
  *
  * @example
  * function Spinner() {

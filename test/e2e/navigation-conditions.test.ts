@@ -182,6 +182,16 @@ describe.skipIf(skipWithoutChromium)('navigation under real conditions, in Chrom
     expect(requests.filter(isDocument)).toEqual([]);
   });
 
+  /** The feed, hydrated with nothing prefetched, and each React commit's rendered components so far. */
+  async function openFeedRecordingRenders() {
+    const { page } = await openPage(browser, { saveData: true });
+    await page.context().addInitScript({ content: RECORD_RENDERS });
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    const renders = () => page.evaluate(() => (window as unknown as { __renders: string[][] }).__renders);
+    return { page, renders };
+  }
+
   test('a slow navigation shows a progress bar, which goes when the page commits', async () => {
     const { page } = await openAt(browser, `${server.url}/`, { saveData: true });
     const docs = await hold(page, (url) => url.pathname === '/docs' && url.searchParams.has('_sy'));
@@ -194,11 +204,7 @@ describe.skipIf(skipWithoutChromium)('navigation under real conditions, in Chrom
   });
 
   test('pending re-renders the progress bar and the clicked link, never the page; only that link is pending', async () => {
-    const { page } = await openPage(browser, { saveData: true });
-    await page.context().addInitScript({ content: RECORD_RENDERS });
-    await page.goto(`${server.url}/`);
-    await waitForHydration(page);
-    const renders = () => page.evaluate(() => (window as unknown as { __renders: string[][] }).__renders);
+    const { page, renders } = await openFeedRecordingRenders();
     // The feed rendered in full at least once: the recorder sees the page's components.
     expect(Math.max(...(await renders()).map((names) => names.length))).toBeGreaterThan(50);
     const before = (await renders()).length;
@@ -220,11 +226,7 @@ describe.skipIf(skipWithoutChromium)('navigation under real conditions, in Chrom
   });
 
   test('a link of text alone does not render again when clicked: only the progress bar does', async () => {
-    const { page } = await openPage(browser, { saveData: true });
-    await page.context().addInitScript({ content: RECORD_RENDERS });
-    await page.goto(`${server.url}/`);
-    await waitForHydration(page);
-    const renders = () => page.evaluate(() => (window as unknown as { __renders: string[][] }).__renders);
+    const { page, renders } = await openFeedRecordingRenders();
     const before = (await renders()).length;
     const author = page.locator('.card-meta a[href^="/u/"]').first();
     const profile = await hold(page, (url) => url.pathname.startsWith('/u/') && url.searchParams.has('_sy'));
