@@ -26,7 +26,13 @@ const LISTENED = ['drain', 'error', 'close'] as const;
 export class HtmlInjector {
   /** Set once the shell is out: from then on, HTML is added as soon as it comes. */
   #destination: Destination | undefined;
-  #waiting: string[] = [];
+  /**
+   * HTML added before the shell went out, in order. One string, not an array: an array literal
+   * that lives as long as a request is soon allocated straight in the old generation (see
+   * `PageRequest`).
+   */
+  #waiting = '';
+  #onClose: (() => void) | undefined;
 
   constructor(private readonly res: Response) {}
 
@@ -38,8 +44,6 @@ export class HtmlInjector {
     if (compressor && encoding) {
       res.setHeader('content-encoding', encoding);
       compressor.pipe(res);
-      // A client gone away: the compressor closes too, which tells React to stop.
-      res.once('close', () => compressor.destroy());
     }
     endOutsideTheRequest(res);
     const flushCompressor = compressor?.flush.bind(compressor);
@@ -48,12 +52,24 @@ export class HtmlInjector {
     destination.flush = () => {
       if (!this.#destination) {
         this.#destination = destination;
-        for (const html of this.#waiting.splice(0)) destination.write(html);
+        if (this.#waiting) destination.write(this.#waiting);
+        this.#waiting = '';
         process.nextTick(() => res.uncork());
       }
       flushCompressor?.();
     };
-    pipeUntilClosed(stream, destination, res);
+    this.#onClose = pipeUntilClosed(stream, destination, compressor);
+  }
+
+  /**
+   * The response has closed (the client went away, or it was sent): the compressor closes too,
+   * which tells React to stop, and React's listeners go. The document handler calls this from
+   * the response's one `close` listener, its own.
+   */
+  closed(): void {
+    const onClose = this.#onClose;
+    this.#onClose = undefined;
+    onClose?.();
   }
 
   /** Adds HTML at the next safe place: now, if React is between batches and the shell is out. */
@@ -61,7 +77,7 @@ export class HtmlInjector {
     const destination = this.#destination;
     if (this.res.destroyed || destination?.writableEnded) return;
     if (!destination) {
-      this.#waiting.push(html);
+      this.#waiting += html;
       return;
     }
     destination.write(html);
@@ -74,21 +90,36 @@ export class HtmlInjector {
  * render (the page state, its data, the document's scripts) for as long as the response object
  * lives, and V8's young-generation collector often keeps a finished response a while: the render
  * would be promoted to the old generation with it, one render per request (measured in
- * docs/performance.md). They are removed once the response has closed. A function of its own,
- * so that no closure left on the response shares a scope with the list.
+ * docs/performance.md). The function this returns removes them, once the response has closed.
+ * A function of its own, so that no closure left on the response shares a scope with the list.
+ *
+ * React's `close` listener on the response itself is taken off at once and called from there:
+ * the response keeps one `close` listener, the document handler's. A second one would turn
+ * Node's list of the response's `close` listeners into an array, made at one place in Node for
+ * every emitter; arrays made there mostly live as long as a response, so V8 soon allocates them
+ * straight in the old generation, where, dead, one keeps its listeners (and through them the
+ * whole request) alive until the next full collection (measured in docs/performance.md).
  */
-function pipeUntilClosed(stream: PipeableStream, destination: Destination, res: Response): void {
+function pipeUntilClosed(
+  stream: PipeableStream,
+  destination: Destination,
+  compressor: Destination | undefined,
+): () => void {
   const before = LISTENED.map((event) => destination.listenerCount(event));
   stream.pipe(destination);
   const added = LISTENED.flatMap((event, i) =>
     destination
       .listeners(event)
       .slice(before[i])
-      .map((listener) => [event, listener] as const),
+      .map((listener) => [event, listener as () => void] as const),
   );
-  res.once('close', () => {
-    for (const [event, listener] of added) destination.removeListener(event, listener as () => void);
-  });
+  const moved = compressor ? [] : added.filter(([event]) => event === 'close');
+  for (const [event, listener] of moved) destination.removeListener(event, listener);
+  return () => {
+    compressor?.destroy();
+    for (const [event, listener] of added) destination.removeListener(event, listener);
+    for (const [, listener] of moved) listener.call(destination);
+  };
 }
 
 /**

@@ -58,7 +58,7 @@ import {
   resolveIntercepted,
   resolveNotFound,
   resolvePage,
-  type PageRequest,
+  PageRequest,
   type ResolvedPage,
 } from './resolve-page.js';
 import type { RouteRuntime } from './route-runtime.js';
@@ -142,6 +142,8 @@ export function createDocumentHandler(
       if (!answered() && !res.destroyed) answerTooSlow();
       stop('timeout');
     }, options.renderDeadlineMs);
+    /** The document's writer, once its page streams: the response's close reaches it from here. */
+    let injector: HtmlInjector | undefined;
     res.on('close', () => {
       clearTimeout(deadline);
       stats.pendingDeadlines--;
@@ -150,6 +152,7 @@ export function createDocumentHandler(
       observer.renderEnded?.(outcome);
       // The response's listeners may outlive it a while (see HtmlInjector): they must not hold the render.
       delete render.abort;
+      injector?.closed();
     });
 
     // React calls onError and then onShellError with one error: it is logged and reported once.
@@ -197,7 +200,7 @@ export function createDocumentHandler(
     let match: RouteMatch | undefined;
     const fromMatch = from === null ? undefined : matchUrl(runtime, from);
     let webRequest: globalThis.Request | undefined;
-    const pageRequest: PageRequest = {
+    const pageRequest = new PageRequest({
       url: url.pathname + url.search,
       searchParams: toSearchParams(url.search === '' ? [] : url.searchParams),
       buildId: options.buildId,
@@ -207,7 +210,7 @@ export function createDocumentHandler(
       keepsUnmatchedSlots: from !== null,
       onLoadError: (error) => record(error, 'load', 'load failed'),
       tracer,
-    };
+    });
     try {
       // Only a soft navigation (or its prefetch) from inside the owner's scope intercepts.
       const interception = mode === 'rest' ? undefined : matchInterception(runtime.tree, segments, fromMatch);
@@ -302,6 +305,7 @@ export function createDocumentHandler(
       // From Node's pool of random UUIDs: unguessable, and no entropy call per request.
       const nonce = options.mode === 'production' ? randomUUID() : undefined;
       const out = new HtmlInjector(res);
+      injector = out;
       let early: RouterSignal | undefined;
       const element = (
         <RouterRoot

@@ -31,28 +31,53 @@ export interface ResolvedPage {
   status: 200 | 404 | 500;
 }
 
-export interface PageRequest {
+/**
+ * What a page's loaders are run with, for one request.
+ *
+ * A class, made with `new`, and not an object literal, because it lives as long as its request.
+ * V8 counts, per literal in the code, how many of the objects made there outlive a
+ * young-generation collection; once most do, it allocates that literal's objects straight in the
+ * old generation. There, dead since its request ended, such an object still keeps everything
+ * young it points to (here, through the callbacks, the whole request and its response) alive
+ * through every young collection until the next full one, which then has it all to sweep. V8
+ * never allocates an object made by `new` in the old generation. docs/performance.md ("What
+ * survives a scavenge") has the measures.
+ */
+export class PageRequest {
   /** Pathname and search, as the page will know itself. */
-  url: string;
-  searchParams: SearchParams;
+  readonly url: string;
+  readonly searchParams: SearchParams;
   /** Made only if a loader asks for it, then the same one for every loader. */
-  request: () => Request;
-  buildId: string;
+  readonly request: () => Request;
+  readonly buildId: string;
   /** An `auto` prefetch: load nothing at or below the first `loading.tsx`. */
-  cutAtLoading?: boolean;
+  readonly cutAtLoading?: boolean | undefined;
   /** A document: what is at or below the first `loading.tsx` streams after the shell. */
-  streamBelowLoading?: boolean;
+  readonly streamBelowLoading?: boolean | undefined;
   /** Logs and reports a loader's error that an `error.tsx` caught; answers its digest. */
-  onLoadError?: (error: unknown) => string;
+  readonly onLoadError?: ((error: unknown) => string) | undefined;
   /**
    * Page data: a slot with neither a match nor a `default.tsx` is sent `unmatched`, for the
    * client to keep what it shows; in a document it makes the page a not-found.
    */
-  keepsUnmatchedSlots?: boolean;
+  readonly keepsUnmatchedSlots?: boolean | undefined;
   /** The output of the page's `search` schema, set once it validated. */
-  search?: unknown;
+  readonly search?: unknown;
   /** Each `load` runs in a span of its own, named by its file. */
-  tracer?: RequestTracer;
+  readonly tracer?: RequestTracer | undefined;
+
+  constructor(fields: PageRequest) {
+    this.url = fields.url;
+    this.searchParams = fields.searchParams;
+    this.request = fields.request;
+    this.buildId = fields.buildId;
+    this.cutAtLoading = fields.cutAtLoading;
+    this.streamBelowLoading = fields.streamBelowLoading;
+    this.onLoadError = fields.onLoadError;
+    this.keepsUnmatchedSlots = fields.keepsUnmatchedSlots;
+    this.search = fields.search;
+    this.tracer = fields.tracer;
+  }
 }
 
 function runLoad(
@@ -72,21 +97,43 @@ function runLoad(
   return tracer ? tracer.span('load', file, load) : load();
 }
 
+/**
+ * What a `load` receives: `params`, `searchParams`, `search` and `request`, each an own
+ * enumerable property (a spread copy keeps them all). `request` is a getter, so the web
+ * `Request` is made only if a loader reads it, and then once for all the request's loaders.
+ *
+ * Not an object literal with `get request() {…}`: such a literal gets a fresh getter each time,
+ * which V8 stores in an accessor pair allocated straight in the old generation, and that dead
+ * old object then keeps the getter's closure (the whole request, its response included) alive
+ * through every young-generation collection until the next full one. Every finished response
+ * was promoted that way. The one getter shared by all instances allocates nothing per request.
+ */
+export class LoaderArgs {
+  static readonly #request: PropertyDescriptor = {
+    get(this: LoaderArgs) {
+      return this.#page.request();
+    },
+    enumerable: true,
+    configurable: true,
+  };
+  readonly #page: PageRequest;
+  readonly params: object;
+  readonly searchParams: SearchParams;
+  readonly search: unknown;
+  declare readonly request: Request;
+
+  constructor(page: PageRequest, params: object) {
+    this.#page = page;
+    this.params = params;
+    this.searchParams = page.searchParams;
+    this.search = page.search;
+    Object.defineProperty(this, 'request', LoaderArgs.#request);
+  }
+}
+
 /** Starts the loader of a job; all the jobs of one request share one web `Request`. */
 function startJob(runtime: RouteRuntime, job: LoadJob, req: PageRequest): Promise<unknown> {
-  return runLoad(
-    runtime,
-    job.file,
-    {
-      params: job.params,
-      searchParams: req.searchParams,
-      search: req.search,
-      get request() {
-        return req.request();
-      },
-    },
-    req.tracer,
-  );
+  return runLoad(runtime, job.file, new LoaderArgs(req, job.params), req.tracer);
 }
 
 interface Failure {
@@ -235,7 +282,7 @@ async function withSearch(
     throw new TypeError(`${file} exports a "search" that is not a Standard Schema`);
   const result = await validateSearch(schema, req.searchParams);
   if ('message' in result) throw new HttpError(400, result.message);
-  return { ...req, search: result.value };
+  return new PageRequest({ ...req, search: result.value });
 }
 
 /**
@@ -331,14 +378,7 @@ async function loadLayoutData(
 ) {
   // A URL no route matches still renders in the root layout, with the root layout's data.
   const branch = match?.branch ?? [runtime.tree];
-  const args = {
-    params: match?.params ?? {},
-    searchParams: req.searchParams,
-    // Made when a loader reads it, as for a page's loaders (startJob).
-    get request() {
-      return req.request();
-    },
-  };
+  const args = new LoaderArgs(req, match?.params ?? {});
   await Promise.all(
     state.segments.map(async (segment, i) => {
       const file = branch[i]?.files['layout.server'];

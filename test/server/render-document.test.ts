@@ -236,4 +236,30 @@ describe('what a finished response holds', () => {
       expect(destination!.listenerCount('close')).toBe(encoding === 'gzip' ? 0 : 1);
     },
   );
+
+  // A second `close` listener turns Node's list of them into an array, made at one place for every
+  // emitter; once most arrays made there outlive a young collection (they live as long as a
+  // response), V8 allocates them straight in the old generation, where a dead one keeps its
+  // listeners, and through them the whole request, alive until the next full collection.
+  test('an uncompressed page response has one close listener while it streams', async () => {
+    const { app: server } = app();
+    let closeListeners = -1;
+    let finished!: Promise<void>;
+    const http = createServer((req, res) => {
+      finished = new Promise((resolve) =>
+        res.once('finish', () => {
+          closeListeners = res.listenerCount('close');
+          resolve();
+        }),
+      );
+      server(req, res);
+    }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => http.once('listening', resolve));
+    const { port } = http.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'accept-encoding': 'identity' } });
+    expect(await res.text()).toContain('<h1>Home</h1>');
+    await finished;
+    http.close();
+    expect(closeListeners).toBe(1);
+  });
 });
