@@ -40,8 +40,8 @@ export interface ResolvedPage {
  * old generation. There, dead since its request ended, such an object still keeps everything
  * young it points to (here, through the callbacks, the whole request and its response) alive
  * through every young collection until the next full one, which then has it all to sweep. V8
- * never allocates an object made by `new` in the old generation. docs/performance.md ("What
- * survives a scavenge") has the measures.
+ * never allocates an object made by `new` in the old generation. docs/performance.md ("Why: V8's
+ * pretenuring") has the measures.
  */
 export class PageRequest {
   /** Pathname and search, as the page will know itself. */
