@@ -6,15 +6,22 @@
 import { flushSync } from 'react-dom';
 import { loadRouteModules, pageEffects, type Importers } from './browser-start.js';
 import { readElementScroll } from './element-scroll.js';
-import type { matchInterception } from '../shared/intercept.js';
+import type { RouteTableEntry } from '../shared/route-table.js';
 import { routeEffects } from './route-effects.js';
 import type { PrefetchTrigger, RouterEffects } from './router-types.js';
 import { createViewTransitions } from './view-transition.js';
 
 const LAST_HARD_NAVIGATION = 'switchyard:last-hard-navigation';
 
-/** `intercept`: the interception matcher, for an app that intercepts (`route-effects.ts`). */
-export function browserEffects(importers: Importers, intercept?: typeof matchInterception): RouterEffects {
+/**
+ * `routes`: the build's route table; `interceptionOf`: the interception matcher, for an app that
+ * intercepts (`route-interception.ts`).
+ */
+export function browserEffects(
+  importers: Importers,
+  routes: readonly RouteTableEntry[],
+  interceptionOf?: RouterEffects['interceptionOf'],
+): RouterEffects {
   const loadModules = (files: readonly string[]) => loadRouteModules(importers, files);
   let keys = 0;
   return {
@@ -31,7 +38,7 @@ export function browserEffects(importers: Importers, intercept?: typeof matchInt
         : undefined;
     },
     loadModules,
-    ...routeEffects(Object.keys(importers), loadModules, intercept),
+    ...routeEffects(routes, loadModules, interceptionOf),
     readScroll() {
       const elements = readElementScroll();
       return { x: scrollX, y: scrollY, ...(elements ? { elements } : {}) };

@@ -8,26 +8,26 @@
 import type { RouterConfig } from '../shared/router-config.js';
 import { browserEffects } from './browser-effects.js';
 import type { Importers } from './browser-start.js';
+import type { RouteTableEntry } from '../shared/route-table.js';
 export { browserView } from './browser-view.js';
 import { installDevtools } from './devtools/install.js';
 import type { BlockerGate } from './blocker-gate.js';
 import type { NavigationEvents } from './navigation-events.js';
-import { intercepts } from './route-effects.js';
 import { createRouter } from './router.js';
 import type { Router, RouterOptions } from './router-types.js';
 
 export async function startRouter(
   initial: RouterOptions['initial'],
-  importers: Importers,
+  app: { importers: Importers; routes: readonly RouteTableEntry[]; intercepts: boolean },
   config: Pick<RouterConfig, 'prefetch' | 'routeScriptTimeoutMs'>,
   events: NavigationEvents,
   blockers: BlockerGate,
 ): Promise<Router> {
   // Only an app with intercepting routes loads their matcher, in a chunk of its own.
-  const intercept = intercepts(Object.keys(importers))
-    ? (await import('../shared/intercept.js')).matchInterception
+  const interceptionOf = app.intercepts
+    ? (await import('./route-interception.js')).interceptionOf(Object.keys(app.importers))
     : undefined;
-  const effects = browserEffects(importers, intercept);
+  const effects = browserEffects(app.importers, app.routes, interceptionOf);
   const router = createRouter({
     initial,
     effects,

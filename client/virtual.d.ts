@@ -1,6 +1,10 @@
 declare module 'virtual:switchyard/routes' {
   /** Route files by path relative to the app directory, each a lazy import. */
   export const modules: Record<string, () => Promise<Record<string, unknown>>>;
+  /** The route tree flattened into the order a URL is matched in (shared/route-table.ts). */
+  export const routes: readonly import('../shared/route-table.js').RouteTableEntry[];
+  /** Whether a route file sits below a `(.)`, `(..)` or `(...)` folder. */
+  export const intercepts: boolean;
 }
 
 declare module 'virtual:switchyard/config' {

@@ -50,7 +50,7 @@ export const PRIORITY: Partial<Record<Segment['kind'], number>> = {
   optionalCatchAll: 3,
 };
 
-interface Candidate {
+export interface Candidate {
   /** The groups passed through to reach `node`, then `node`. */
   path: RouteNode[];
   node: RouteNode;
@@ -62,7 +62,7 @@ interface Candidate {
  * (several can share a name from different groups), so an app with thousands of top-level
  * folders matches as fast as one with ten; the others follow in priority order.
  */
-interface Candidates {
+export interface Candidates {
   statics: Map<string, Candidate[]>;
   others: Candidate[];
 }
@@ -71,7 +71,7 @@ interface Candidates {
 const candidateCache = new WeakMap<RouteNode, Candidates>();
 const NONE: Candidate[] = [];
 
-function candidatesOf(node: RouteNode): Candidates {
+export function candidatesOf(node: RouteNode): Candidates {
   let cached = candidateCache.get(node);
   if (!cached) {
     const all: Candidate[] = [];
@@ -102,7 +102,7 @@ function collect(node: RouteNode, groups: RouteNode[], out: Candidate[]): void {
  * A page or route handler reachable from `node` without consuming a segment: its own, or one
  * inside its groups. The two compete as equals; the tree never has both at one URL.
  */
-function pageBranch(node: RouteNode): RouteNode[] | undefined {
+export function pageBranch(node: RouteNode): RouteNode[] | undefined {
   if (node.files.page || node.files.route) return [];
   for (const child of node.children) {
     if (child.segment?.kind !== 'group') continue;

@@ -18,7 +18,7 @@ const ON_DEMAND = [
   'client/app-error-page.tsx',
   'client/sentry-browser.ts',
   'client/sentry-tracing.ts',
-  'shared/intercept.ts',
+  'client/route-interception.ts',
   'node_modules/devalue/src/index.js',
 ];
 

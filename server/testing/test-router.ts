@@ -11,6 +11,7 @@ import { callAction } from '../../client/call-server.js';
 import { toLocal } from '../../client/lazy-router.js';
 import { mergeState, readPageData } from '../../client/page-data-client.js';
 import { routeEffects } from '../../client/route-effects.js';
+import { interceptionOf } from '../../client/route-interception.js';
 import { RouterRoot } from '../../client/router-root.js';
 import { createRouter } from '../../client/router.js';
 import type {
@@ -23,12 +24,13 @@ import type {
   Router,
   RouterEffects,
 } from '../../client/router-types.js';
-import { matchInterception } from '../../shared/intercept.js';
 import { isDocumentAnswer, isRedirectAnswer, PAGE_DATA_TYPE, pageDataUrl } from '../../shared/page-data.js';
 import { filesOf } from '../../shared/page-state.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import { MAX_REDIRECTS } from '../../shared/constants.js';
 import type { RouterConfig } from '../../shared/router-config.js';
+import { assembleRouteTree } from '../../shared/route-tree.js';
+import { routeTable } from '../../shared/route-table.js';
 import { TEST_ORIGIN, type InProcessFetch } from './in-process-fetch.js';
 import type { TestClock } from './test-clock.js';
 
@@ -183,7 +185,11 @@ export async function createTestRouter(context: TestRouterContext, url: string):
     go: (delta) => void go(delta).catch(() => {}),
     fetch: (href, init) => fetch(href, init),
     loadModules,
-    ...routeEffects(context.componentFiles, loadModules, matchInterception),
+    ...routeEffects(
+      routeTable(assembleRouteTree([...context.componentFiles])),
+      loadModules,
+      interceptionOf(context.componentFiles),
+    ),
     // A full page load leaves the app: the test sees it as the navigation's `hard` outcome.
     assign: () => {},
     readScroll: () => ({ x: 0, y: 0 }),

@@ -24,7 +24,9 @@ import {
   ROUTER_CONFIG_FILE,
   type RouterConfig,
 } from '../../shared/router-config.js';
+import { intercepts, routeTable } from '../../shared/route-table.js';
 import {
+  assembleRouteTree,
   buildRouteTree,
   COMPONENT_FILES,
   classifyFile,
@@ -144,10 +146,21 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       }
       if (id !== RESOLVED_ROUTES_ID) return null;
       const client = isClient(this.environment);
-      const entries = files
-        .filter((file) => !client || COMPONENT_ROLES.has(classifyFile(file.split('/').pop()!)!))
-        .map((file) => `  ${JSON.stringify(file)}: () => import(${JSON.stringify(resolve(appDir, file))}),`);
-      return `export const modules = {\n${entries.join('\n')}\n};\n`;
+      const componentFiles = files.filter((file) =>
+        COMPONENT_ROLES.has(classifyFile(file.split('/').pop()!)!),
+      );
+      const entries = (client ? componentFiles : files).map(
+        (file) => `  ${JSON.stringify(file)}: () => import(${JSON.stringify(resolve(appDir, file))}),`,
+      );
+      // What the browser matches a URL with: the table of the tree its component files make.
+      const table = routeTable(assembleRouteTree(componentFiles)).map(
+        (entry) => `  ${JSON.stringify(entry)},`,
+      );
+      return [
+        `export const modules = {\n${entries.join('\n')}\n};`,
+        `export const routes = [\n${table.join('\n')}\n];`,
+        `export const intercepts = ${intercepts(componentFiles)};\n`,
+      ].join('\n');
     },
     transform(code, id) {
       const path = id.split('?')[0]!;

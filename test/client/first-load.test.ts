@@ -1,7 +1,7 @@
 /**
  * What the browser runs before its first paint, read from a production build of the client
- * entry (the one the bench weighs): the route tree's rules run at build time and on the server,
- * the router's navigation and prefetch code loads once the page is up, the devtools panel
+ * entry (the one the bench weighs): the route tree, its rules and its matcher stay at build time
+ * and on the server (the browser matches against the build's route table), the router's navigation and prefetch code loads once the page is up, the devtools panel
  * only when opened, and devalue's decoder only with page data that came encoded.
  */
 import { beforeAll, expect, test } from 'vitest';
@@ -17,11 +17,18 @@ beforeAll(async () => {
   afterPaint = namesOf(runtime.afterPaint);
 }, 60_000);
 
-test('the route tree is not checked again in the browser', () => {
+test('the browser matches URLs against the route table: the tree, its rules and its matcher never load', () => {
   const all = [...firstLoad, ...afterPaint];
-  expect(all).toContain('shared/route-tree.ts');
-  expect(all).not.toContain('shared/validate-route-tree.ts');
-  expect(all).not.toContain('shared/folder-name.ts');
+  expect(all).toContain('shared/route-table.ts');
+  for (const module of [
+    'shared/route-tree.ts',
+    'shared/validate-route-tree.ts',
+    'shared/folder-name.ts',
+    'shared/match-route.ts',
+    'shared/segment.ts',
+    'shared/intercept.ts',
+  ])
+    expect(all).not.toContain(module);
 });
 
 test('the devtools panel is not part of the first load', () => {
@@ -35,8 +42,7 @@ test('navigation, prefetch and the devtools hooks load after the first paint', (
     'client/router.ts',
     'client/prefetcher.ts',
     'shared/prefetch-cache.ts',
-    'shared/match-route.ts',
-    'shared/segment.ts',
+    'shared/route-table.ts',
     'client/browser-view.ts',
     'client/devtools/install.ts',
   ];

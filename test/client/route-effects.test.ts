@@ -1,11 +1,13 @@
 /**
- * The route tree's effects in the browser: an app without intercepting routes gets no
- * interception matcher (the browser never loads its code); one with them keys the feed's
- * photo links by the modal slot they open in.
+ * The routes' effects in the browser: a URL's scripts and loading state come from the build's
+ * route table; an app without intercepting routes gets no interception matcher (the browser
+ * never loads its code); one with them keys the feed's photo links by the modal slot they open in.
  */
 import { expect, test } from 'vitest';
-import { intercepts, routeEffects } from '../../client/route-effects';
-import { matchInterception } from '../../shared/intercept';
+import { routeEffects } from '../../client/route-effects';
+import { interceptionOf } from '../../client/route-interception';
+import { assembleRouteTree } from '../../shared/route-tree';
+import { routeTable } from '../../shared/route-table';
 
 const FILES = [
   'layout.tsx',
@@ -14,23 +16,26 @@ const FILES = [
   '(feed)/@modal/default.tsx',
   '(feed)/@modal/(.)photos/[id]/page.tsx',
   'photos/[id]/page.tsx',
+  'photos/[id]/loading.tsx',
 ];
-const load = () => Promise.resolve(new Map());
+const TABLE = routeTable(assembleRouteTree(FILES));
 
-test('an app intercepts when a route file sits below a (.), (..) or (...) folder', () => {
-  expect(intercepts(FILES)).toBe(true);
-  expect(intercepts(['@modal/(..)photos/[id]/page.tsx'])).toBe(true);
-  expect(intercepts(['a/@modal/(...)photos/page.tsx'])).toBe(true);
-  expect(intercepts(['(feed)/page.tsx', 'a(.)b/page.tsx'])).toBe(false);
-  // The route tree's own reading of a folder name: a bare marker intercepts nothing.
-  expect(intercepts(['(.)/page.tsx'])).toBe(false);
-  expect(intercepts(FILES.filter((file) => !file.includes('(.)')))).toBe(false);
+test("a URL's scripts start loading from the table, with whether its branch has a loading state", async () => {
+  const asked: (readonly string[])[] = [];
+  const effects = routeEffects(TABLE, (files) => (asked.push(files), Promise.resolve(new Map())));
+  await effects.preloadRoute('/photos/1');
+  await effects.preloadRoute('/nowhere/at/all');
+  await effects.preloadRoute('/photos/%E0%A4%A');
+  expect(asked).toEqual([['layout.tsx', 'photos/[id]/page.tsx', 'photos/[id]/loading.tsx']]);
+  expect(effects.hasLoadingState('/photos/1')).toBe(true);
+  expect(effects.hasLoadingState('/')).toBe(false);
+  expect(effects.hasLoadingState('/nowhere')).toBe(false);
 });
 
 test('interceptions are matched only with the matcher: without it there is no interception key', () => {
-  const without = routeEffects(FILES, load);
-  expect(without.interceptionOf).toBeUndefined();
-  const withMatcher = routeEffects(FILES, load, matchInterception);
+  const load = () => Promise.resolve(new Map());
+  expect(routeEffects(TABLE, load).interceptionOf).toBeUndefined();
+  const withMatcher = routeEffects(TABLE, load, interceptionOf(FILES));
   expect(withMatcher.interceptionOf?.('/photos/1', '/')).toBe('(feed)/@modal');
   expect(withMatcher.interceptionOf?.('/photos/1', '/photos/2')).toBeUndefined();
 });
