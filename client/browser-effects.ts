@@ -8,19 +8,23 @@ import { loadRouteModules, pageEffects, type Importers } from './browser-start.j
 import { readElementScroll } from './element-scroll.js';
 import type { RouteTableEntry } from '../shared/route-table.js';
 import { routeEffects } from './route-effects.js';
-import type { PrefetchTrigger, RouterEffects } from './router-types.js';
+import type { PrefetchTrigger, RouterEffects, SlotRules } from './router-types.js';
 import { createViewTransitions } from './view-transition.js';
 
 const LAST_HARD_NAVIGATION = 'switchyard:last-hard-navigation';
 
 /**
- * `routes`: the build's route table; `interceptionOf`: the interception matcher, for an app that
- * intercepts (`route-interception.ts`).
+ * `routes`: the build's route table; `onDemand`: what only some apps load, the slots' rules
+ * (`slot-rules.ts`) for an app with slots, and the interception matcher
+ * (`route-interception.ts`) for one that intercepts.
  */
 export function browserEffects(
   importers: Importers,
   routes: readonly RouteTableEntry[],
-  interceptionOf?: RouterEffects['interceptionOf'],
+  onDemand: {
+    interceptionOf?: RouterEffects['interceptionOf'] | undefined;
+    slots?: SlotRules | undefined;
+  } = {},
 ): RouterEffects {
   const loadModules = (files: readonly string[]) => loadRouteModules(importers, files);
   let keys = 0;
@@ -38,7 +42,8 @@ export function browserEffects(
         : undefined;
     },
     loadModules,
-    ...routeEffects(routes, loadModules, interceptionOf),
+    ...routeEffects(routes, loadModules, onDemand.interceptionOf),
+    ...(onDemand.slots ? { slots: onDemand.slots } : {}),
     readScroll() {
       const elements = readElementScroll();
       return { x: scrollX, y: scrollY, ...(elements ? { elements } : {}) };

@@ -8,7 +8,7 @@
 import '@vitejs/plugin-react/preamble';
 import { hydrateRoot } from 'react-dom/client';
 import { config } from 'virtual:switchyard/config';
-import { modules as importers, intercepts, routes } from 'virtual:switchyard/routes';
+import { modules as importers, intercepts, routes, slots } from 'virtual:switchyard/routes';
 import { filesOf, type PageState } from '../shared/page-state.js';
 import { Assets } from './assets.js';
 import { firstView, loadRouteModules, pageEffects, readHistoryEntry } from './browser-start.js';
@@ -35,7 +35,7 @@ async function start(state: PageState): Promise<void> {
     async load(events, blockers) {
       const started = await import('./start-router.js');
       view = started.browserView;
-      return started.startRouter(initial, { importers, routes, intercepts }, config, events, blockers);
+      return started.startRouter(initial, { importers, routes, slots, intercepts }, config, events, blockers);
     },
     effects: pageEffects,
     budgetMs: config.routeScriptTimeoutMs,

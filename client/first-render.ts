@@ -113,7 +113,8 @@ export function createFirstRender({ effects, pages, prefetcher, screen }: FirstR
     await pages.loadWithin(scripts);
     if (main && !isIntercepted(main)) {
       screen.held.refresh(under!, main);
-      if (isIntercepted(page)) return { page: pageOver(main, page, 'refresh'), after: undefined };
+      if (isIntercepted(page))
+        return { page: pageOver(main, page, 'refresh', effects.slots), after: undefined };
     }
     return { page, after: planFromEntry('fresh', isPartial(page)).after };
   }

@@ -136,6 +136,22 @@ export interface RouterEffects {
    * route tree, so it can key the cache before it asks.
    */
   interceptionOf?(pathname: string, fromPathname: string): string | undefined;
+  /**
+   * The slots' rules (slot-rules.ts), in an app with slots: without them a page keeps nothing
+   * of the slots of the page it replaces, and an intercepted answer cannot be shown.
+   */
+  slots?: SlotRules;
+}
+
+/** What a soft navigation does with slots (slot-rules.ts). */
+export interface SlotRules {
+  /**
+   * A soft navigation's slots: what the slots of `next` that matched nothing keep of `on`;
+   * `keepPages` false (a refresh, back, forward) keeps only what has no default to show.
+   */
+  keepUnmatched(on: PageState, next: PageState, keepPages?: boolean): PageState;
+  /** The page `on` with an intercepted answer shown in its slot. */
+  splice(on: PageState, answer: InterceptedAnswer): PageState;
 }
 
 export interface RouterOptions {

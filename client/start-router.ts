@@ -18,16 +18,19 @@ import type { Router, RouterOptions } from './router-types.js';
 
 export async function startRouter(
   initial: RouterOptions['initial'],
-  app: { importers: Importers; routes: readonly RouteTableEntry[]; intercepts: boolean },
+  app: { importers: Importers; routes: readonly RouteTableEntry[]; slots: boolean; intercepts: boolean },
   config: Pick<RouterConfig, 'prefetch' | 'routeScriptTimeoutMs'>,
   events: NavigationEvents,
   blockers: BlockerGate,
 ): Promise<Router> {
   // Only an app with intercepting routes loads their matcher, in a chunk of its own.
-  const interceptionOf = app.intercepts
-    ? (await import('./route-interception.js')).interceptionOf(Object.keys(app.importers))
-    : undefined;
-  const effects = browserEffects(app.importers, app.routes, interceptionOf);
+  const [slots, interceptionOf] = await Promise.all([
+    app.slots ? import('./slot-rules.js').then((m) => m.slotRules) : undefined,
+    app.intercepts
+      ? import('./route-interception.js').then((m) => m.interceptionOf(Object.keys(app.importers)))
+      : undefined,
+  ]);
+  const effects = browserEffects(app.importers, app.routes, { slots, interceptionOf });
   const router = createRouter({
     initial,
     effects,

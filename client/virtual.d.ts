@@ -3,6 +3,8 @@ declare module 'virtual:switchyard/routes' {
   export const modules: Record<string, () => Promise<Record<string, unknown>>>;
   /** The route tree flattened into the order a URL is matched in (shared/route-table.ts). */
   export const routes: readonly import('../shared/route-table.js').RouteTableEntry[];
+  /** Whether a route file sits below a `@slot` folder. */
+  export const slots: boolean;
   /** Whether a route file sits below a `(.)`, `(..)` or `(...)` folder. */
   export const intercepts: boolean;
 }

@@ -110,6 +110,10 @@ export function matchTable(table: readonly RouteTableEntry[], pathname: string):
   });
 }
 
+/** Whether an app has slots: a route file below a `@slot` folder. */
+export const hasSlots = (files: readonly string[]): boolean =>
+  files.some((file) => file.split('/').some((name) => parseSegment(name).kind === 'slot'));
+
 /** Whether an app intercepts: a route file below a folder marked `(.)`, `(..)` or `(...)`. */
 export const intercepts = (files: readonly string[]): boolean =>
   files.some((file) => file.split('/').some((name) => parseSegment(name).kind === 'intercept'));

@@ -4,8 +4,8 @@
  * chunk and its static imports; what the entry imports once the page is up (the router's
  * navigation code) is counted apart, and what only some pages ever load (the devtools panel,
  * the Sentry SDK with a DSN, its tracing with a traces rate, devalue for page data that came
- * encoded: loader data that is not plain JSON, the interception matcher in an app with
- * intercepting routes) is left out.
+ * encoded: loader data that is not plain JSON, the slots' rules in an app with slots, the
+ * interception matcher in an app with intercepting routes) is left out.
  */
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -19,6 +19,7 @@ const ON_DEMAND = [
   'client/sentry-browser.ts',
   'client/sentry-tracing.ts',
   'client/route-interception.ts',
+  'client/slot-rules.ts',
   'node_modules/devalue/src/index.js',
 ];
 

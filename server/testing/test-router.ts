@@ -13,6 +13,7 @@ import { mergeState, readPageData } from '../../client/page-data-client.js';
 import { routeEffects } from '../../client/route-effects.js';
 import { interceptionOf } from '../../client/route-interception.js';
 import { RouterRoot } from '../../client/router-root.js';
+import { slotRules } from '../../client/slot-rules.js';
 import { createRouter } from '../../client/router.js';
 import type {
   DevtoolsSnapshot,
@@ -190,6 +191,7 @@ export async function createTestRouter(context: TestRouterContext, url: string):
       loadModules,
       interceptionOf(context.componentFiles),
     ),
+    slots: slotRules,
     // A full page load leaves the app: the test sees it as the navigation's `hard` outcome.
     assign: () => {},
     readScroll: () => ({ x: 0, y: 0 }),

@@ -24,7 +24,7 @@ import {
   ROUTER_CONFIG_FILE,
   type RouterConfig,
 } from '../../shared/router-config.js';
-import { intercepts, routeTable } from '../../shared/route-table.js';
+import { hasSlots, intercepts, routeTable } from '../../shared/route-table.js';
 import {
   assembleRouteTree,
   buildRouteTree,
@@ -159,6 +159,7 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       return [
         `export const modules = {\n${entries.join('\n')}\n};`,
         `export const routes = [\n${table.join('\n')}\n];`,
+        `export const slots = ${hasSlots(componentFiles)};`,
         `export const intercepts = ${intercepts(componentFiles)};\n`,
       ].join('\n');
     },

@@ -55,6 +55,13 @@ test('navigation, prefetch and the devtools hooks load after the first paint', (
     expect(firstLoad).toContain(module);
 });
 
+test("an app without slots or interceptions loads neither the slots' rules nor the interception matcher", () => {
+  const all = [...firstLoad, ...afterPaint];
+  expect(all).toContain('client/page-data-client.ts');
+  expect(all).not.toContain('client/slot-rules.ts');
+  expect(all).not.toContain('client/route-interception.ts');
+});
+
 test('the Sentry SDK is neither first-load nor after-paint code', () => {
   expect([...firstLoad, ...afterPaint].some((m) => m.includes('@sentry'))).toBe(false);
 });

@@ -3,7 +3,10 @@
  * its page while its segment stays; an `unmatched` slot (no default.tsx) must keep one.
  */
 import { describe, expect, test } from 'vitest';
-import { keepUnmatchedSlots, mergeState } from '../../client/page-data-client';
+import { mergeState } from '../../client/page-data-client';
+import { slotRules } from '../../client/slot-rules';
+
+const keepUnmatchedSlots = slotRules.keepUnmatched;
 import type { PageState, SlotState } from '../../shared/page-state';
 
 const page = (file: string, extra: Partial<SlotState> = {}): SlotState => ({
@@ -77,10 +80,17 @@ describe('keepUnmatchedSlots', () => {
 
   test('page data merged over the page held resolves its unmatched slots; a prefetch keeps them', () => {
     const data = { ...state('/ptb/x', { audience: UNMATCHED }), status: 200 as const };
+    const held = state('/ptb', { audience: AUDIENCE });
+    expect(mergeState(held, data, true, slotRules).segments[1]!.slots!.audience).toEqual(AUDIENCE);
+    expect(mergeState(held, data, false, slotRules).segments[1]!.slots!.audience).toEqual(UNMATCHED);
+    expect(mergeState(undefined, data, true, slotRules).segments[1]!.slots!.audience).toEqual(UNMATCHED);
+  });
+
+  test("without the slots' rules (an app with no slot folder) a state is taken as it came", () => {
+    const data = { ...state('/ptb/x', { audience: UNMATCHED }), status: 200 as const };
     expect(mergeState(state('/ptb', { audience: AUDIENCE }), data).segments[1]!.slots!.audience).toEqual(
-      AUDIENCE,
+      UNMATCHED,
     );
-    expect(mergeState(undefined, data).segments[1]!.slots!.audience).toEqual(UNMATCHED);
   });
 
   describe('the children of a layout whose URL only a slot matched', () => {

@@ -10,6 +10,7 @@ import {
   type RouterOptions,
   type SavedScroll,
 } from '../../client/router';
+import { slotRules } from '../../client/slot-rules';
 import type { PageDataResponse } from '../../shared/page-data';
 import type { PageState } from '../../shared/page-state';
 import { deferred, type Deferred } from './deferred';
@@ -79,6 +80,8 @@ export function harness(): Harness {
     effects: undefined as unknown as RouterEffects,
   };
   h.effects = {
+    // The router's effects as the browser makes them in an app with slots.
+    slots: slotRules,
     currentHref: () => h.location.href,
     pushState: (state, href) => {
       h.history.push({ op: 'push', state, href });
