@@ -1,6 +1,6 @@
 /**
  * The browser side of the router's effects: history, fetch, dynamic imports, timers and the
- * route tree's matching, for `createRouter` (tests pass their own). Loaded with the router,
+ * route table's matching, for `createRouter` (tests pass their own). Loaded with the router,
  * after the first paint (`start-router.ts`); what the first paint needs is in browser-view.ts.
  */
 import { flushSync } from 'react-dom';
@@ -23,7 +23,7 @@ export function browserEffects(
   routes: readonly RouteTableEntry[],
   onDemand: {
     interceptionOf?: RouterEffects['interceptionOf'] | undefined;
-    slots?: SlotRules | undefined;
+    slotRules?: SlotRules | undefined;
   } = {},
 ): RouterEffects {
   const loadModules = (files: readonly string[]) => loadRouteModules(importers, files);
@@ -42,8 +42,9 @@ export function browserEffects(
         : undefined;
     },
     loadModules,
-    ...routeEffects(routes, loadModules, onDemand.interceptionOf),
-    ...(onDemand.slots ? { slots: onDemand.slots } : {}),
+    ...routeEffects(routes, loadModules),
+    ...(onDemand.interceptionOf ? { interceptionOf: onDemand.interceptionOf } : {}),
+    ...(onDemand.slotRules ? { slotRules: onDemand.slotRules } : {}),
     readScroll() {
       const elements = readElementScroll();
       return { x: scrollX, y: scrollY, ...(elements ? { elements } : {}) };

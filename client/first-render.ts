@@ -114,7 +114,7 @@ export function createFirstRender({ effects, pages, prefetcher, screen }: FirstR
     if (main && !isIntercepted(main)) {
       screen.held.refresh(under!, main);
       if (isIntercepted(page))
-        return { page: pageOver(main, page, 'refresh', effects.slots), after: undefined };
+        return { page: pageOver(main, page, 'refresh', effects.slotRules), after: undefined };
     }
     return { page, after: planFromEntry('fresh', isPartial(page)).after };
   }

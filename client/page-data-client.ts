@@ -79,8 +79,7 @@ export function discardBody(response: Response): void {
 export function mergeState(
   held: PageState | undefined,
   data: PageDataResponse,
-  showOver = true,
-  slots?: SlotRules,
+  { showOver = true, slotRules }: { showOver?: boolean; slotRules?: SlotRules | undefined } = {},
 ): PageState {
   const { status: _status, ...state } = data;
   state.segments = state.segments.map((segment, i) => {
@@ -90,29 +89,29 @@ export function mergeState(
     const { reuseLayoutData: _reuse, ...rest } = segment;
     return mine.layoutData === undefined ? rest : { ...rest, layoutData: mine.layoutData };
   });
-  return held && showOver && slots ? slots.keepUnmatched(held, state, false) : state;
+  return held && showOver && slotRules ? slotRules.keepUnmatched(held, state, false) : state;
 }
 
 /**
  * The page an answer gives when shown over `on`: an intercepted route goes into its slot; a
  * push or replace keeps what unmatched slots showed; back, forward and refresh take it as is.
- * Only an app with slots has intercepted answers, or slots to keep: `slots` are their rules.
+ * Only an app with slots has intercepted answers, or slots to keep: `slotRules` are their rules.
  */
 export function pageOver(
   on: Page,
   cached: CachedPage,
   kind: 'push' | 'replace' | 'pop' | 'refresh',
-  slots?: SlotRules,
+  slotRules?: SlotRules,
 ): Page {
   if (isIntercepted(cached)) {
-    if (!slots) throw new Error(`switchyard: ${cached.url} came intercepted, in an app without slots`);
+    if (!slotRules) throw new Error(`switchyard: ${cached.url} came intercepted, in an app without slots`);
     return {
-      state: slots.splice(on.state, cached),
+      state: slotRules.splice(on.state, cached),
       modules: new Map([...on.modules, ...cached.modules]),
     };
   }
-  if ((kind !== 'push' && kind !== 'replace') || !slots) return cached;
-  const state = slots.keepUnmatched(on.state, cached.state);
+  if ((kind !== 'push' && kind !== 'replace') || !slotRules) return cached;
+  const state = slotRules.keepUnmatched(on.state, cached.state);
   return state === cached.state ? cached : { state, modules: new Map([...on.modules, ...cached.modules]) };
 }
 

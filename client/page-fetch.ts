@@ -86,7 +86,7 @@ export function createPageFetcher(effects: RouterEffects, buildId: string, route
       const files = segmentFilesOf(data.intercept.state.segments);
       return { ...data, modules: await within(effects.loadModules(files)) };
     }
-    const state = mergeState(base, data, !prefetch, effects.slots);
+    const state = mergeState(base, data, { showOver: !prefetch, slotRules: effects.slotRules });
     return { state, modules: await within(effects.loadModules(filesOf(state))) };
   }
 

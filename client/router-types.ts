@@ -140,7 +140,7 @@ export interface RouterEffects {
    * The slots' rules (slot-rules.ts), in an app with slots: without them a page keeps nothing
    * of the slots of the page it replaces, and an intercepted answer cannot be shown.
    */
-  slots?: SlotRules;
+  slotRules?: SlotRules;
 }
 
 /** What a soft navigation does with slots (slot-rules.ts). */

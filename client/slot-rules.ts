@@ -2,7 +2,7 @@
  * The slots' rules for a soft navigation, in a chunk of their own: the browser's router loads
  * them only in an app with a `@slot` folder (its route module says so), since a page without
  * slots has none to keep and is never shown intercepted. `pageOver` and `mergeState`
- * (page-data-client.ts) apply them through the router's effects (`effects.slots`).
+ * (page-data-client.ts) apply them through the router's effects (`effects.slotRules`).
  */
 import type { InterceptedAnswer } from '../shared/page-data.js';
 import { segmentKey, type PageState, type SegmentState, type SlotState } from '../shared/page-state.js';

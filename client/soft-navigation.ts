@@ -104,7 +104,7 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
         (to.source && (await firstRender.fromEntry(attempt, target, to.source, from, scripts))) ??
         (await firstRender.fetchOwn(attempt, target, kind, from, scripts, leaving));
       if (!isCurrent(attempt)) return;
-      const page = pageOver(leaving, first.page, kind, effects.slots);
+      const page = pageOver(leaving, first.page, kind, effects.slotRules);
       started.note({ loadingState: first.after !== undefined });
       started.time('commit', () => {
         // A new page view: prefetches the old page started while this navigation was on its

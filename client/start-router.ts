@@ -2,8 +2,8 @@
  * The router's code a first paint does not need, in a chunk of its own: the entry
  * (`lazy-router.ts`) imports it once the page has hydrated, or at the first link that comes
  * into view, is hovered or clicked. It builds the browser's effects and the router (with the
- * interception matcher, loaded for an app that intercepts), takes over scroll restoration from
- * the browser, and wires the devtools.
+ * slots' rules, loaded for an app with slots, and the interception matcher, for an app that
+ * intercepts), takes over scroll restoration from the browser, and wires the devtools.
  */
 import type { RouterConfig } from '../shared/router-config.js';
 import { browserEffects } from './browser-effects.js';
@@ -23,14 +23,15 @@ export async function startRouter(
   events: NavigationEvents,
   blockers: BlockerGate,
 ): Promise<Router> {
-  // Only an app with intercepting routes loads their matcher, in a chunk of its own.
-  const [slots, interceptionOf] = await Promise.all([
+  // What only some apps need, each in a chunk of its own: the slots' rules in an app with slots,
+  // the interception matcher in an app with intercepting routes.
+  const [slotRules, interceptionOf] = await Promise.all([
     app.slots ? import('./slot-rules.js').then((m) => m.slotRules) : undefined,
     app.intercepts
       ? import('./route-interception.js').then((m) => m.interceptionOf(Object.keys(app.importers)))
       : undefined,
   ]);
-  const effects = browserEffects(app.importers, app.routes, { slots, interceptionOf });
+  const effects = browserEffects(app.importers, app.routes, { slotRules, interceptionOf });
   const router = createRouter({
     initial,
     effects,

@@ -2,8 +2,10 @@
  * The route tree: plain data built from a list of file paths relative to the app directory.
  * No file system here, so the same code runs in the Vite plugin, the server and the tests.
  * A tree that breaks a rule of validate-route-tree.ts is never returned: `buildRouteTree` throws a
- * `RouteTreeError` that names every offending file. The browser assembles the tree from files
- * the build and the server already checked (`assembleRouteTree`), without the rules' code.
+ * `RouteTreeError` that names every offending file. Code that runs on files the build already
+ * checked assembles the tree without the rules (`assembleRouteTree`): the build's route table,
+ * the testing kit, and in the browser the interception matcher and Sentry's tracing, each only
+ * in the apps that need them.
  */
 import { COMPONENT_FILES, HANDLER_FILE, SERVER_FILES, type RouteFile, type RouteNode } from './route-node.js';
 import { formatSegment, parseSegment, urlNodesOf } from './segment.js';
@@ -53,9 +55,9 @@ export function buildRouteTree(files: readonly string[]): RouteNode {
 }
 
 /**
- * The tree of files already known valid, unchecked: what the browser does with the files of a
- * build (`buildRouteTree` checked them when it was made). Two files of one role in a folder go
- * into `problems`; the later one is dropped.
+ * The tree of files already known valid, unchecked: the files of a build, which `buildRouteTree`
+ * checked when it was made. Two files of one role in a folder go into `problems`; the later one
+ * is dropped.
  */
 export function assembleRouteTree(files: readonly string[], problems: string[] = []): RouteNode {
   const root: RouteNode = { name: '', segment: null, files: {}, children: [] };

@@ -31,7 +31,7 @@ import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import { MAX_REDIRECTS } from '../../shared/constants.js';
 import type { RouterConfig } from '../../shared/router-config.js';
 import { assembleRouteTree } from '../../shared/route-tree.js';
-import { routeTable } from '../../shared/route-table.js';
+import { routeTable } from '../../shared/build-route-table.js';
 import { TEST_ORIGIN, type InProcessFetch } from './in-process-fetch.js';
 import type { TestClock } from './test-clock.js';
 
@@ -186,12 +186,9 @@ export async function createTestRouter(context: TestRouterContext, url: string):
     go: (delta) => void go(delta).catch(() => {}),
     fetch: (href, init) => fetch(href, init),
     loadModules,
-    ...routeEffects(
-      routeTable(assembleRouteTree([...context.componentFiles])),
-      loadModules,
-      interceptionOf(context.componentFiles),
-    ),
-    slots: slotRules,
+    ...routeEffects(routeTable(assembleRouteTree([...context.componentFiles])), loadModules),
+    interceptionOf: interceptionOf(context.componentFiles),
+    slotRules,
     // A full page load leaves the app: the test sees it as the navigation's `hard` outcome.
     assign: () => {},
     readScroll: () => ({ x: 0, y: 0 }),

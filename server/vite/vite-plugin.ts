@@ -3,7 +3,9 @@
  *
  * - `virtual:switchyard/routes` exports `modules`, one lazy `import()` per route file, so each
  *   route's components are their own chunk. The client build gets component files only; the
- *   server build also gets `.server.ts` files and route handlers (`route.ts`).
+ *   server build also gets `.server.ts` files and route handlers (`route.ts`). Beside them:
+ *   `routes`, the route table the browser matches URLs with (build-route-table.ts), and
+ *   whether the app has slots (`slots`) and intercepts (`intercepts`).
  * - Server-only modules (`*.server.*`, route handlers, `node:*`, the framework's `server/`)
  *   imported from client code fail the build with the importer named.
  * - `virtual:switchyard/config` exports `config`, the router settings of the app's
@@ -24,7 +26,7 @@ import {
   ROUTER_CONFIG_FILE,
   type RouterConfig,
 } from '../../shared/router-config.js';
-import { hasSlots, intercepts, routeTable } from '../../shared/route-table.js';
+import { hasSlots, intercepts, routeTable } from '../../shared/build-route-table.js';
 import {
   assembleRouteTree,
   buildRouteTree,

@@ -4,9 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { mergeState } from '../../client/page-data-client';
-import { slotRules } from '../../client/slot-rules';
-
-const keepUnmatchedSlots = slotRules.keepUnmatched;
+import { keepUnmatchedSlots, slotRules } from '../../client/slot-rules';
 import type { PageState, SlotState } from '../../shared/page-state';
 
 const page = (file: string, extra: Partial<SlotState> = {}): SlotState => ({
@@ -81,9 +79,11 @@ describe('keepUnmatchedSlots', () => {
   test('page data merged over the page held resolves its unmatched slots; a prefetch keeps them', () => {
     const data = { ...state('/ptb/x', { audience: UNMATCHED }), status: 200 as const };
     const held = state('/ptb', { audience: AUDIENCE });
-    expect(mergeState(held, data, true, slotRules).segments[1]!.slots!.audience).toEqual(AUDIENCE);
-    expect(mergeState(held, data, false, slotRules).segments[1]!.slots!.audience).toEqual(UNMATCHED);
-    expect(mergeState(undefined, data, true, slotRules).segments[1]!.slots!.audience).toEqual(UNMATCHED);
+    expect(mergeState(held, data, { slotRules }).segments[1]!.slots!.audience).toEqual(AUDIENCE);
+    expect(mergeState(held, data, { showOver: false, slotRules }).segments[1]!.slots!.audience).toEqual(
+      UNMATCHED,
+    );
+    expect(mergeState(undefined, data, { slotRules }).segments[1]!.slots!.audience).toEqual(UNMATCHED);
   });
 
   test("without the slots' rules (an app with no slot folder) a state is taken as it came", () => {

@@ -1,13 +1,13 @@
 /**
  * The routes' effects in the browser: a URL's scripts and loading state come from the build's
- * route table; an app without intercepting routes gets no interception matcher (the browser
- * never loads its code); one with them keys the feed's photo links by the modal slot they open in.
+ * route table; in an app with intercepting routes, the matcher loaded for them keys the feed's
+ * photo links by the modal slot they open in.
  */
 import { expect, test } from 'vitest';
 import { routeEffects } from '../../client/route-effects';
 import { interceptionOf } from '../../client/route-interception';
 import { assembleRouteTree } from '../../shared/route-tree';
-import { routeTable } from '../../shared/route-table';
+import { routeTable } from '../../shared/build-route-table';
 
 const FILES = [
   'layout.tsx',
@@ -32,10 +32,8 @@ test("a URL's scripts start loading from the table, with whether its branch has 
   expect(effects.hasLoadingState('/nowhere')).toBe(false);
 });
 
-test('interceptions are matched only with the matcher: without it there is no interception key', () => {
-  const load = () => Promise.resolve(new Map());
-  expect(routeEffects(TABLE, load).interceptionOf).toBeUndefined();
-  const withMatcher = routeEffects(TABLE, load, interceptionOf(FILES));
-  expect(withMatcher.interceptionOf?.('/photos/1', '/')).toBe('(feed)/@modal');
-  expect(withMatcher.interceptionOf?.('/photos/1', '/photos/2')).toBeUndefined();
+test("the interception matcher keys a link by the slot it opens in, from the slot owner's pages only", () => {
+  const keyOf = interceptionOf(FILES);
+  expect(keyOf('/photos/1', '/')).toBe('(feed)/@modal');
+  expect(keyOf('/photos/1', '/photos/2')).toBeUndefined();
 });

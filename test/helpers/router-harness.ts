@@ -81,7 +81,7 @@ export function harness(): Harness {
   };
   h.effects = {
     // The router's effects as the browser makes them in an app with slots.
-    slots: slotRules,
+    slotRules,
     currentHref: () => h.location.href,
     pushState: (state, href) => {
       h.history.push({ op: 'push', state, href });

@@ -4,20 +4,18 @@
  * demo, the test apps and a tree where every kind of segment competes, over the URLs each table
  * entry spells (with its params filled in several ways) and a few thousand seeded random ones.
  */
-import { existsSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { matchRoute, decodePathname } from '../../shared/match-route';
+import { scanAppDir } from '../../server/vite/scan-app-dir';
+import { hasSlots, intercepts, routeTable } from '../../shared/build-route-table';
+import { decodePathname, matchRoute } from '../../shared/match-route';
 import { assembleRouteTree, classifyFile, COMPONENT_FILES, type RouteNode } from '../../shared/route-tree';
 import {
   CATCH_ALL,
   DYNAMIC,
-  intercepts,
   matchTable,
   OPTIONAL_CATCH_ALL,
-  routeTable,
   type RouteTableEntry,
 } from '../../shared/route-table';
-import { scanAppDir } from '../../server/vite/scan-app-dir';
 
 // Every segment kind, levels where several compete, groups on the way, loading states, and
 // slots whose pages match URLs no page does (the layout's children then show nothing).
@@ -56,6 +54,13 @@ const COMPETING = [
   'dash/team/loading.tsx',
   '@top/banner/page.tsx',
   '(feed)/@modal/(.)photos/[id]/page.tsx',
+  // A page right inside a group, a catch-all with folders below it, a slot below a catch-all.
+  'catalog/(list)/page.tsx',
+  'wiki/[...path]/layout.tsx',
+  'wiki/[...path]/page.tsx',
+  'wiki/[...path]/edit/page.tsx',
+  'wiki/[...path]/[[...rest]]/page.tsx',
+  'wiki/[...path]/@aside/page.tsx',
 ];
 
 const APPS: Record<string, readonly string[]> = {
@@ -65,9 +70,7 @@ const APPS: Record<string, readonly string[]> = {
       'src/app',
       'scripts/bench/app',
       ...['basic', 'routing', 'slots', 'head', 'typed-routes/app'].map((d) => `test/fixtures/${d}`),
-    ]
-      .filter((dir) => existsSync(dir))
-      .map((dir) => [dir, scanAppDir(dir)]),
+    ].map((dir) => [dir, scanAppDir(dir)]),
   ),
 };
 
@@ -178,6 +181,20 @@ describe('the route table', () => {
     expect(fromTable(table, '/banner')?.files).toEqual(['layout.tsx', 'page.tsx', 'loading.tsx']);
   });
 
+  test('a URL a deep static branch cannot finish falls back to the [param] beside it', () => {
+    const tree = assembleRouteTree(COMPETING);
+    for (const url of [
+      '/u/me/posts/x',
+      '/u/me/posts/latest',
+      '/files/report/x',
+      '/catalog',
+      '/wiki/a/b/edit',
+    ])
+      expect([url, fromTable(table, url)]).toEqual([url, fromTree(tree, url)]);
+    expect(fromTable(table, '/u/me/posts/x')?.files).toContain('u/[handle]/posts/[post]/page.tsx');
+    expect(fromTable(table, '/catalog')?.files).toContain('catalog/(list)/page.tsx');
+  });
+
   test('a malformed escape matches nothing, as it does on the server', () => {
     expect(fromTable(table, '/photos/%E0%A4%A')).toBeUndefined();
     expect(fromTree(assembleRouteTree(COMPETING), '/photos/%E0%A4%A')).toBeUndefined();
@@ -186,6 +203,11 @@ describe('the route table', () => {
   test('an interception is never a table entry: the browser matches those on demand', () => {
     expect(table.some(([, files]) => files.some((file) => file.includes('(.)')))).toBe(false);
   });
+});
+
+test('an app has slots when a route file sits below a @slot folder', () => {
+  expect(hasSlots(COMPETING)).toBe(true);
+  expect(hasSlots(['layout.tsx', 'page.tsx', 'a/[b]/page.tsx', 'a@b/page.tsx'])).toBe(false);
 });
 
 test('an app intercepts when a route file sits below a (.), (..) or (...) folder', () => {
