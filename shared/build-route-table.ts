@@ -16,7 +16,7 @@ import {
   type RouteTableEntry,
   type TableSegment,
 } from './route-table.js';
-import { parseSegment } from './segment.js';
+import { parseSegment, type Segment } from './segment.js';
 
 export function routeTable(root: RouteNode): RouteTableEntry[] {
   const table: RouteTableEntry[] = [];
@@ -72,9 +72,11 @@ function entry(segments: TableSegment[], branch: readonly RouteNode[]): RouteTab
 }
 
 /** Whether an app has slots: a route file below a `@slot` folder. */
-export const hasSlots = (files: readonly string[]): boolean =>
-  files.some((file) => file.split('/').some((name) => parseSegment(name).kind === 'slot'));
+export const hasSlots = (files: readonly string[]): boolean => anyFolder(files, 'slot');
 
 /** Whether an app intercepts: a route file below a folder marked `(.)`, `(..)` or `(...)`. */
-export const intercepts = (files: readonly string[]): boolean =>
-  files.some((file) => file.split('/').some((name) => parseSegment(name).kind === 'intercept'));
+export const intercepts = (files: readonly string[]): boolean => anyFolder(files, 'intercept');
+
+function anyFolder(files: readonly string[], kind: Segment['kind']): boolean {
+  return files.some((file) => file.split('/').some((name) => parseSegment(name).kind === kind));
+}

@@ -1,39 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { buildRouteTree } from '../../shared/route-tree';
 import { decodePathname, matchRoute } from '../../shared/match-route';
+import { EVERY_SEGMENT_KIND } from '../helpers/route-files';
 
-// One app with every segment kind, and levels where several kinds compete.
-const tree = buildRouteTree([
-  'layout.tsx',
-  'page.tsx',
-  'not-found.tsx',
-  'photos/page.tsx',
-  'photos/new/page.tsx',
-  'photos/[id]/page.tsx',
-  'photos/[id]/edit/page.tsx',
-  'tags/[...path]/page.tsx',
-  'docs/[[...slug]]/page.tsx',
-  'files/[name]/page.tsx',
-  'files/[...rest]/page.tsx',
-  'files/report/page.tsx',
-  '(marketing)/layout.tsx',
-  '(marketing)/about/page.tsx',
-  '(marketing)/(legal)/terms/page.tsx',
-  'shop/[[...filters]]/page.tsx',
-  'shop/sale/page.tsx',
-  'u/[handle]/page.tsx',
-  'u/[handle]/posts/[post]/page.tsx',
-  'u/me/posts/latest/page.tsx',
-  'café/page.tsx',
-  'components/button.tsx',
-  // Route handlers end a branch as pages do, and compete with them by the same priority.
-  'api/photos/[id]/route.ts',
-  'api/photos/[id]/art/route.ts',
-  'api/files/[...path]/route.ts',
-  'api/(v2)/search/[[...q]]/route.ts',
-  'photos/[id]/json/route.js',
-  'u/[handle]/feed.xml/route.ts',
-]);
+const tree = buildRouteTree(EVERY_SEGMENT_KIND);
 
 function match(pathname: string) {
   const segments = decodePathname(pathname);

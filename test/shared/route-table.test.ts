@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { scanAppDir } from '../../server/vite/scan-app-dir';
+import { EVERY_SEGMENT_KIND } from '../helpers/route-files';
 import { hasSlots, intercepts, routeTable } from '../../shared/build-route-table';
 import { decodePathname, matchRoute } from '../../shared/match-route';
 import { assembleRouteTree, classifyFile, COMPONENT_FILES, type RouteNode } from '../../shared/route-tree';
@@ -17,31 +18,13 @@ import {
   type RouteTableEntry,
 } from '../../shared/route-table';
 
-// Every segment kind, levels where several compete, groups on the way, loading states, and
-// slots whose pages match URLs no page does (the layout's children then show nothing).
+// The matcher's own test app (every segment kind, levels where several compete, groups, route
+// handlers), with loading states, and slots whose pages match URLs no page does (the layout's
+// children then show nothing).
 const COMPETING = [
-  'layout.tsx',
-  'page.tsx',
+  ...EVERY_SEGMENT_KIND,
   'loading.tsx',
-  'photos/page.tsx',
-  'photos/new/page.tsx',
-  'photos/[id]/page.tsx',
   'photos/[id]/loading.tsx',
-  'photos/[id]/edit/page.tsx',
-  'tags/[...path]/page.tsx',
-  'docs/[[...slug]]/page.tsx',
-  'files/[name]/page.tsx',
-  'files/[...rest]/page.tsx',
-  'files/report/page.tsx',
-  '(marketing)/layout.tsx',
-  '(marketing)/about/page.tsx',
-  '(marketing)/(legal)/terms/page.tsx',
-  '(shop)/shop/[[...filters]]/page.tsx',
-  'shop/sale/page.tsx',
-  'u/[handle]/page.tsx',
-  'u/[handle]/posts/[post]/page.tsx',
-  'u/me/posts/latest/page.tsx',
-  'café/page.tsx',
   'dash/layout.tsx',
   'dash/page.tsx',
   'dash/default.tsx',
@@ -147,7 +130,7 @@ describe.each(Object.entries(APPS))('the route table of %s', (_, files) => {
 });
 
 describe('the route table', () => {
-  const table = routeTable(assembleRouteTree(COMPETING));
+  const table = routeTable(assembleRouteTree(componentFilesOf(COMPETING)));
 
   test('lists a folder page before its children, static before [param] before catch-alls', () => {
     const order = table.map(([segments]) =>
@@ -167,18 +150,31 @@ describe('the route table', () => {
 
   test('a layout whose slot alone matches is tried after every page, deepest first', () => {
     expect(fromTable(table, '/dash/stats')).toEqual({
-      files: ['layout.tsx', 'loading.tsx', 'dash/layout.tsx', 'dash/page.tsx', 'dash/default.tsx'],
+      files: [
+        'layout.tsx',
+        'loading.tsx',
+        'not-found.tsx',
+        'dash/layout.tsx',
+        'dash/page.tsx',
+        'dash/default.tsx',
+      ],
       loading: true,
     });
     expect(fromTable(table, '/dash/team/ann')?.files).toEqual([
       'layout.tsx',
       'loading.tsx',
+      'not-found.tsx',
       'dash/layout.tsx',
       'dash/default.tsx',
       'dash/team/layout.tsx',
       'dash/team/loading.tsx',
     ]);
-    expect(fromTable(table, '/banner')?.files).toEqual(['layout.tsx', 'page.tsx', 'loading.tsx']);
+    expect(fromTable(table, '/banner')?.files).toEqual([
+      'layout.tsx',
+      'page.tsx',
+      'loading.tsx',
+      'not-found.tsx',
+    ]);
   });
 
   test('a URL a deep static branch cannot finish falls back to the [param] beside it', () => {
