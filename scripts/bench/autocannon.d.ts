@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to make in all, instead of a duration. */
+    amount?: number;
     headers?: Record<string, string>;
   }
   interface Histogram {

@@ -29,10 +29,12 @@ export interface PairedFigures {
   /** How far the rounds' CPU ratios spread: the middle half of them, lowest to highest. */
   cpuRatioQuartiles: [number, number];
   rounds: number;
+  /** Processes of each server in every round (absent in runs from before copies were pooled: one). */
+  copies?: number;
 }
 
 /** Per-round ratios of `a` to `b`, run `i` of each being one round. */
-export function pairRounds(a: LoadFigures[], b: LoadFigures[]): PairedFigures {
+export function pairRounds(a: LoadFigures[], b: LoadFigures[], copies = 1): PairedFigures {
   const rounds = a.map((run, i) => ({ run, other: b[i]! }));
   const ratios = rounds.map(({ run, other }) => run.cpuMsPerRequest / other.cpuMsPerRequest);
   return {
@@ -43,7 +45,38 @@ export function pairRounds(a: LoadFigures[], b: LoadFigures[]): PairedFigures {
     throughputRatio: median(rounds.map(({ run, other }) => run.reqPerS / other.reqPerS)),
     cpuRatioQuartiles: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
     rounds: rounds.length,
+    copies,
   };
+}
+
+/**
+ * The runs of several processes of one server in one round, taken as one process: all their CPU
+ * over all their requests, their mean throughput, their median latencies. Two processes of the
+ * same build differ by more than one process does from round to round (when its collector runs,
+ * what its JIT made of the code): a side of several processes averages that out.
+ */
+export function poolCopies(runs: LoadFigures[]): LoadFigures {
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const cpuMs = runs.reduce((sum, run) => sum + run.cpuMsPerRequest * run.requests, 0);
+  return {
+    requests,
+    reqPerS: runs.reduce((sum, run) => sum + run.reqPerS, 0) / runs.length,
+    cpuMsPerRequest: cpuMs / requests,
+    p50Ms: median(runs.map((run) => run.p50Ms)),
+    p99Ms: median(runs.map((run) => run.p99Ms)),
+  };
+}
+
+/** Requests before a measured window, so that it sees a process whose JIT and heap have settled. */
+export async function warmUp(
+  server: RunningServer,
+  path: string,
+  requests: number,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const result = await autocannon({ url: server.origin + path, connections: 8, amount: requests, headers });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${server.name} ${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
 }
 
 function quantile(values: number[], q: number): number {
@@ -65,7 +98,7 @@ export async function loadRun(
   const url = server.origin + path;
   // Warm-up outside the measured window: the JIT has more of Switchyard's code to compile, and
   // a cold start is measured on its own.
-  await autocannon({ url, connections: 8, duration: warmUpSeconds, headers });
+  if (warmUpSeconds > 0) await autocannon({ url, connections: 8, duration: warmUpSeconds, headers });
   const before = cpuMs(server);
   const result = await autocannon({ url, connections: 8, duration: seconds, headers });
   const cpu = cpuMs(server) - before;

@@ -88,7 +88,8 @@ export function tableRows(r: BenchResults): Row[] {
       `framework overhead per request (${label})`,
       `${Math.round(overheadUs)} µs` +
         (paired
-          ? ` (middle half of ${paired.rounds} rounds' ratios: ${paired.cpuRatioQuartiles.map(times).join(' – ')})`
+          ? ` (middle half of ${paired.rounds} rounds' ratios: ${paired.cpuRatioQuartiles.map(times).join(' – ')}` +
+            `${(paired.copies ?? 1) > 1 ? `; ${paired.copies} processes per server` : ''})`
           : ''),
       '',
       '',

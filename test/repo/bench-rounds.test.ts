@@ -1,19 +1,29 @@
 /**
  * The bench's CPU ratio is the median of each round's own ratio: the two runs of a round share
- * the machine's load, so a busy round moves both and the median leaves it out. Runs from before
+ * the machine's load, so a busy round moves both and the median leaves it out. Each side of a
+ * round is several processes pooled: all their CPU over all their requests. Runs from before
  * rounds were paired still report, from their medians.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { pairRounds, type LoadFigures } from '../../scripts/bench/load';
+import { pairRounds, poolCopies, type LoadFigures } from '../../scripts/bench/load';
 import { tableRows, type BenchResults } from '../../scripts/bench/report';
 
-const run = (cpuMsPerRequest: number, reqPerS = 100): LoadFigures => ({
-  requests: 1000,
+const run = (cpuMsPerRequest: number, reqPerS = 100, requests = 1000, p50Ms = 1): LoadFigures => ({
+  requests,
   reqPerS,
   cpuMsPerRequest,
-  p50Ms: 1,
+  p50Ms,
   p99Ms: 2,
+});
+
+test("a round's processes pool into one: their CPU over their requests, not a mean of their figures", () => {
+  // A process that answered three times the requests weighs three times as much.
+  const pooled = poolCopies([run(1.0, 300, 3000, 1), run(2.0, 100, 1000, 5), run(1.5, 200, 2000, 3)]);
+  expect(pooled.requests).toBe(6000);
+  expect(pooled.cpuMsPerRequest).toBeCloseTo((3000 + 2000 + 3000) / 6000);
+  expect(pooled.reqPerS).toBeCloseTo(200);
+  expect(pooled.p50Ms).toBe(3);
 });
 
 test("the CPU ratio is the median of the rounds' own ratios, not the ratio of two medians", () => {
@@ -42,4 +52,11 @@ test('the table reads the rounds where the run kept them, the medians where it d
     (row) => row[0] === 'framework overhead per request (no compression)',
   )!;
   expect(overhead[1]).toBe("150 µs (middle half of 3 rounds' ratios: 1.13 × – 1.17 ×)");
+  const pooled = {
+    ...now,
+    load: { ...now.load, plain: { ...now.load.plain, paired: { ...paired, copies: 3 } } },
+  };
+  expect(tableRows(pooled).find((row) => row[0] === overhead[0])![1]).toBe(
+    "150 µs (middle half of 3 rounds' ratios: 1.13 × – 1.17 ×; 3 processes per server)",
+  );
 });
