@@ -16,7 +16,7 @@ import type { Browser } from 'playwright-core';
 import { matchRoute } from '../../shared/match-route';
 import { buildRouteTree } from '../../shared/route-tree';
 import autocannon from 'autocannon';
-import { median, timedGet } from './load';
+import { median, refuseFailures, timedGet } from './load';
 import { cpuMs, rssMiB, startServer, stopServer, type RunningServer } from './servers';
 import { writeTypedRoutesApp } from './typed-routes-app';
 
@@ -131,10 +131,7 @@ export async function itemCurve(
       for (const server of rep % 2 ? [...servers].reverse() : servers) {
         const before = cpuMs(server);
         const result = await autocannon({ ...options, url: `${server.origin}/many/${items}` });
-        if (result.non2xx > 0 || result.errors > 0)
-          throw new Error(
-            `${server.name} /many/${items}: ${result.non2xx} non-2xx answers, ${result.errors} errors`,
-          );
+        refuseFailures(result, `${server.name} /many/${items}`);
         runs.get(server)!.push((cpuMs(server) - before) / result.requests.total);
       }
     }

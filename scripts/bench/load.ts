@@ -74,9 +74,16 @@ export async function warmUp(
   requests: number,
   headers: Record<string, string> = {},
 ): Promise<void> {
-  const result = await autocannon({ url: server.origin + path, connections: 8, amount: requests, headers });
+  refuseFailures(
+    await autocannon({ url: server.origin + path, connections: 8, amount: requests, headers }),
+    `${server.name} ${path}`,
+  );
+}
+
+/** A load run whose answers were not all 2xx measured errors, not the page: the bench stops. */
+export function refuseFailures(result: { non2xx: number; errors: number }, what: string): void {
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${server.name} ${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    throw new Error(`${what}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
 }
 
 function quantile(values: number[], q: number): number {
@@ -102,8 +109,7 @@ export async function loadRun(
   const before = cpuMs(server);
   const result = await autocannon({ url, connections: 8, duration: seconds, headers });
   const cpu = cpuMs(server) - before;
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${server.name} ${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  refuseFailures(result, `${server.name} ${path}`);
   return {
     requests: result.requests.total,
     reqPerS: result.requests.total / seconds,

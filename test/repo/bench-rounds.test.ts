@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { pairRounds, poolCopies, type LoadFigures } from '../../scripts/bench/load';
+import { pairRounds, poolCopies, refuseFailures, type LoadFigures } from '../../scripts/bench/load';
 import { tableRows, type BenchResults } from '../../scripts/bench/report';
 
 const run = (cpuMsPerRequest: number, reqPerS = 100, requests = 1000, p50Ms = 1): LoadFigures => ({
@@ -59,4 +59,12 @@ test('the table reads the rounds where the run kept them, the medians where it d
   expect(tableRows(pooled).find((row) => row[0] === overhead[0])![1]).toBe(
     "150 µs (middle half of 3 rounds' ratios: 1.13 × – 1.17 ×; 3 processes per server)",
   );
+});
+
+test('a run with answers that are not 2xx stops the bench: its figures would measure errors', () => {
+  expect(() => refuseFailures({ non2xx: 0, errors: 0 }, 'bare /items/1')).not.toThrow();
+  expect(() => refuseFailures({ non2xx: 3, errors: 0 }, 'switchyard /items/1')).toThrow(
+    'switchyard /items/1: 3 non-2xx answers, 0 errors',
+  );
+  expect(() => refuseFailures({ non2xx: 0, errors: 2 }, 'bare /cheap/1')).toThrow('2 errors');
 });
