@@ -47,17 +47,17 @@ export class HtmlInjector {
     }
     endOutsideTheRequest(res);
     const flushCompressor = compressor?.flush.bind(compressor);
-    // The headers and the whole shell go out in one write to the socket.
-    res.cork();
     destination.flush = () => {
       if (!this.#destination) {
         this.#destination = destination;
         if (this.#waiting) destination.write(this.#waiting);
         this.#waiting = '';
-        process.nextTick(() => res.uncork());
       }
       flushCompressor?.();
     };
+    // The head and the whole shell go out in one write to the socket with no corking of ours:
+    // Node corks a response's socket from its first write to the end of that tick, and `pipe()`
+    // writes the shell's batch (and ends a page with nothing left to stream) before it returns.
     this.#onClose = pipeUntilClosed(stream, destination, compressor);
   }
 

@@ -144,6 +144,37 @@ describe('render lifetime', () => {
     return { server, http, ended, whenEnded };
   }
 
+  test('a page with nothing left to stream reaches the socket in one write: head, shell and end', async () => {
+    const { http } = listen({});
+    await new Promise((resolve) => http.once('listening', resolve));
+    // The writes Node hands the socket, one per system call.
+    const writes: number[] = [];
+    http.on(
+      'connection',
+      (socket: Writable & { _write: Writable['_write']; _writev?: Writable['_writev'] }) => {
+        const write = socket._write.bind(socket);
+        const writev = socket._writev?.bind(socket);
+        socket._write = (chunk, encoding, callback) => {
+          writes.push(1);
+          write(chunk, encoding, callback);
+        };
+        if (writev)
+          socket._writev = (chunks, callback) => {
+            writes.push(chunks.length);
+            writev(chunks, callback);
+          };
+      },
+    );
+    // Uncompressed: a compressor's output reaches the socket as zlib's thread pool gives it.
+    const res = await fetch(`http://127.0.0.1:${(http.address() as AddressInfo).port}/`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<h1>Home</h1>');
+    expect(writes).toHaveLength(1);
+    http.close();
+  });
+
   test('a client that disconnects before the shell aborts the render; nothing is left running', async () => {
     const { server, http, ended, whenEnded } = listen({});
     await new Promise((resolve) => http.once('listening', resolve));
