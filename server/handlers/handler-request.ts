@@ -8,6 +8,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { ownOrigin } from '../actions/action-guard.js';
 import { readBody } from '../actions/read-body.js';
+import type { RequestTarget } from '../http/request-url.js';
 import { toWebRequest } from '../http/web-response.js';
 
 /** Methods whose requests carry no body in the Fetch standard (`new Request` refuses one). */
@@ -21,7 +22,7 @@ const BODYLESS = new Set(['GET', 'HEAD']);
 export async function toHandlerRequest(
   req: ExpressRequest,
   res: ExpressResponse,
-  url: URL,
+  url: RequestTarget,
   trustProxy: boolean,
 ): Promise<globalThis.Request> {
   const body = BODYLESS.has(req.method) ? null : await readBody(req);

@@ -30,7 +30,7 @@ import {
 import { sendJson } from '../http/compression.js';
 import { digestOf } from '../http/digest.js';
 import { HttpError } from '../http/http-error.js';
-import { parseRequestTarget } from '../http/request-url.js';
+import { parseRequestTarget, type RequestTarget } from '../http/request-url.js';
 import { dropDocumentHeaders } from '../http/security-headers.js';
 import { sendWebResponse } from '../http/web-response.js';
 import { isRetryLater } from '../http/retry-later.js';
@@ -141,7 +141,7 @@ export function createRouteHandlers(runtime: RouteRuntime, options: ResolvedOpti
 }
 
 /** "Load it as a document": the client router's answer for a URL that is no page. */
-function sendDocumentAnswer(res: Response, url: URL, buildId: string): void {
+function sendDocumentAnswer(res: Response, url: RequestTarget, buildId: string): void {
   for (const param of [PAGE_DATA_PARAM, PREFETCH_PARAM, WHOLE_PARAM]) url.searchParams.delete(param);
   dropDocumentHeaders(res);
   const body: DocumentAnswer = { buildId, url: url.pathname + url.search, status: 200, document: true };
@@ -152,7 +152,7 @@ function sendDocumentAnswer(res: Response, url: URL, buildId: string): void {
 async function readRequest(
   req: Request,
   res: Response,
-  url: URL,
+  url: RequestTarget,
   trustProxy: boolean,
 ): Promise<globalThis.Request | undefined> {
   try {

@@ -31,14 +31,36 @@ export function isHost(value: string): boolean {
   return true;
 }
 
+/** What the server reads of a request's target: its path and its query, as `new URL` reads them. */
+export type RequestTarget = Pick<URL, 'pathname' | 'search' | 'searchParams'>;
+
 /** Any origin will do: only the path and the search of the result are read. */
 const BASE = 'http://switchyard.invalid';
 
 /**
- * The target of an origin-form request (`/path?search`) as a URL on a placeholder origin, or
- * `null` for any other form (`*`, an absolute URL), which this server does not serve.
+ * A path `new URL` gives back as it is: segments of letters, digits and the punctuation a path
+ * keeps unescaped, none of them `.` or `..`, and no query. Anything else (a `%`, a `\`, a dot
+ * segment, a query) is parsed by `new URL`.
  */
-export function parseRequestTarget(target: string): URL | null {
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[\w\-.~!$&'()*+,;=:@]*)+$/;
+
+/** A plain path's target: no query, so its search is empty and its parameters are none. */
+class PlainTarget implements RequestTarget {
+  readonly search = '';
+  #searchParams: URLSearchParams | undefined;
+  constructor(readonly pathname: string) {}
+  get searchParams(): URLSearchParams {
+    return (this.#searchParams ??= new URLSearchParams());
+  }
+}
+
+/**
+ * The target of an origin-form request (`/path?search`) as a URL on a placeholder origin reads
+ * it, or `null` for any other form (`*`, an absolute URL), which this server does not serve.
+ * Most documents ask for a plain path, which is taken as it is: building a URL costs ~15 µs.
+ */
+export function parseRequestTarget(target: string): RequestTarget | null {
+  if (PLAIN_PATH.test(target)) return new PlainTarget(target);
   if (!target.startsWith('/')) return null;
   try {
     return new URL(BASE + target);

@@ -3,6 +3,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
+import type { RequestTarget } from './request-url.js';
 
 /** Node's request headers as a Web `Headers`, a repeated header as its several values. */
 export function webHeaders(incoming: IncomingHttpHeaders): Headers {
@@ -23,7 +24,7 @@ export function webHeaders(incoming: IncomingHttpHeaders): Headers {
  */
 export function toWebRequest(
   req: Request,
-  url: URL,
+  url: RequestTarget,
   origin: string,
   signal?: AbortSignal,
   body?: Uint8Array<ArrayBuffer>,

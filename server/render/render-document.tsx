@@ -62,7 +62,7 @@ import {
   type ResolvedPage,
 } from './resolve-page.js';
 import type { RouteRuntime } from './route-runtime.js';
-import { parseRequestTarget } from '../http/request-url.js';
+import { parseRequestTarget, type RequestTarget } from '../http/request-url.js';
 import { isRetryLater, RetryLater } from '../http/retry-later.js';
 import { RENDER_DEADLINE_RETRY_AFTER_S } from '../../shared/constants.js';
 import { contentSecurityPolicy, dropDocumentHeaders } from '../http/security-headers.js';
@@ -409,7 +409,7 @@ export function createDocumentHandler(
  * parameters are taken off the URL the page knows itself by.
  */
 interface PageRequestTarget {
-  url: URL;
+  url: RequestTarget;
   from: string | null;
   mode: string | null;
   whole: string | null;
@@ -453,6 +453,6 @@ function rootFiles(runtime: RouteRuntime) {
  * through listeners of its own, the response and this very `Request` — a cycle the registry
  * would never let go of, one response per page.
  */
-function loaderRequest(req: Request, url: URL, signal: AbortSignal): globalThis.Request {
+function loaderRequest(req: Request, url: RequestTarget, signal: AbortSignal): globalThis.Request {
   return toWebRequest(req, url, `${req.protocol}://${req.get('host') ?? 'localhost'}`, signal);
 }

@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
+import { parseRequestTarget } from '../../server/http/request-url';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback-server';
 import { rawRequest } from '../helpers/raw-request';
 import { basicApp } from './fixture-app';
@@ -91,4 +92,44 @@ test('405 answers are never cached', async () => {
   );
   expect(answer.status).toBe(405);
   expect(answer.headers['cache-control']).toBe('no-store');
+});
+
+/**
+ * Most targets are read without building a URL (a plain path: no query, no `%`, no `\`, no dot
+ * segment); each must read exactly as `new URL` reads it, and everything else goes through it.
+ */
+test.each([
+  '/',
+  '/photos/1',
+  '/photos/1/',
+  '//evil.example/photos/1',
+  '/.well-known/security.txt',
+  "/a-b_c.d~e!$&'()*+,;=:@f",
+  '/a/../b',
+  '/a/./b',
+  '/a/..',
+  '/%2e%2e/b',
+  '/a\\b',
+  '/caf%C3%A9',
+  '/café',
+  '/a b',
+  '/a|b^c',
+  '/photos/1?x=1&y',
+  '/photos/1?',
+  '/photos/1#top',
+])('%s reads as new URL reads it', (target) => {
+  const url = new URL(`http://switchyard.invalid${target}`);
+  const read = parseRequestTarget(target)!;
+  expect([read.pathname, read.search, [...read.searchParams]]).toEqual([
+    url.pathname,
+    url.search,
+    [...url.searchParams],
+  ]);
+});
+
+test('a plain path is read without building a URL; anything else with one', () => {
+  expect(parseRequestTarget('/photos/1')).not.toBeInstanceOf(URL);
+  expect(parseRequestTarget('/photos/../1')).toBeInstanceOf(URL);
+  expect(parseRequestTarget('/photos/1?x')).toBeInstanceOf(URL);
+  expect(parseRequestTarget('*')).toBeNull();
 });
