@@ -126,8 +126,24 @@ function planSlots(
   return slots;
 }
 
-/** A node's component files; `page` or `default` only where that node is the leaf shown. */
-function componentFiles(node: RouteNode, leaf: 'page' | 'default' | undefined): SegmentState['files'] {
+type Leaf = 'page' | 'default' | undefined;
+
+/** Each node's component files by the leaf it shows: the route tree never changes once built. */
+const filesByNode = new WeakMap<RouteNode, Map<Leaf, SegmentState['files']>>();
+
+/**
+ * A node's component files; `page` or `default` only where that node is the leaf shown. Worked
+ * out once per node and leaf, then shared by every request's state (frozen: none may change it).
+ */
+function componentFiles(node: RouteNode, leaf: Leaf): SegmentState['files'] {
+  let byLeaf = filesByNode.get(node);
+  if (!byLeaf) filesByNode.set(node, (byLeaf = new Map()));
+  let files = byLeaf.get(leaf);
+  if (!files) byLeaf.set(leaf, (files = Object.freeze(ownComponentFiles(node, leaf))));
+  return files;
+}
+
+function ownComponentFiles(node: RouteNode, leaf: Leaf): SegmentState['files'] {
   const files: SegmentState['files'] = {};
   for (const role of COMPONENT_FILES) {
     const file = node.files[role];
