@@ -343,11 +343,14 @@ export function createDocumentHandler(
             showNotFound();
             return;
           }
-          res.status(early ? 404 : pageStatus(page.status));
+          // Node's own setters rather than Express's `res.status()` and `res.vary()` (about
+          // 17 µs of every document in profiles): the status is one this server chose, and no
+          // Vary is set before this point (app code's headers are applied later, over these).
+          res.statusCode = early ? 404 : pageStatus(page.status);
           res.setHeader('content-type', 'text/html; charset=utf-8');
           res.setHeader('cache-control', 'no-store');
+          res.setHeader('vary', 'accept-encoding');
           if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
-          res.vary('accept-encoding');
           committed = true;
           out.pipeFrom(stream, negotiateEncoding(req.headers['accept-encoding']));
         },

@@ -35,6 +35,8 @@ export interface StreamOptions {
  * settles what is left as an error, so that no browser waits on data that will never come.
  */
 export function streamData(state: PageState, out: HtmlInjector, options: StreamOptions): void {
+  // Most pages stream nothing: the server's state lists every place it left a promise in.
+  if (state.streamed === undefined) return;
   const { nonce, cut, onCut, fileOf, strict, onUnsendable, startPlace } = options;
   for (const { id, kind, dir, data } of streamedPlaces(state)) {
     let sent = false;

@@ -91,6 +91,11 @@ describe('production hygiene', () => {
     const csp = res.headers['content-security-policy'] as string;
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
+    expect(csp).toBe(
+      `default-src 'self'; script-src 'self' 'nonce-${nonce!}'; style-src 'self' 'unsafe-inline'; ` +
+        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; " +
+        "form-action 'self'; frame-ancestors 'none'",
+    );
     expect(res.text).toMatch(
       new RegExp(`<script nonce="${nonce!.replace(/[+/=]/g, '\\$&')}"[^>]*>self.__SWITCHYARD__=`),
     );
