@@ -31,12 +31,17 @@ export interface RouteMatch {
  */
 export function decodePathname(pathname: string): string[] | undefined {
   const segments: string[] = [];
+  // Most paths have nothing to decode: their segments are taken as they are.
+  const encoded = pathname.includes('%');
   for (const raw of pathname.split('/')) {
     if (raw === '') continue;
-    try {
-      segments.push(decodeURIComponent(raw));
-    } catch {
-      return undefined;
+    if (!encoded) segments.push(raw);
+    else {
+      try {
+        segments.push(decodeURIComponent(raw));
+      } catch {
+        return undefined;
+      }
     }
   }
   return segments;

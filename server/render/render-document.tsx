@@ -20,7 +20,7 @@ import {
   type InterceptedAnswer,
   type PageDataError,
 } from '../../shared/page-data.js';
-import { filesOf, toSearchParams } from '../../shared/page-state.js';
+import { toSearchParams } from '../../shared/page-state.js';
 import { COMPONENT_FILES, dirOf } from '../../shared/route-tree.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import {
@@ -301,7 +301,8 @@ export function createDocumentHandler(
         fail(error); // data that cannot be sent, before anything renders
         return;
       }
-      const assets = runtime.assetsFor(filesOf(page.state));
+      // The page's modules are its state's files (`filesOf`), loaded in that order.
+      const assets = runtime.assetsFor(page.modules.keys());
       // From Node's pool of random UUIDs: unguessable, and no entropy call per request.
       const nonce = options.mode === 'production' ? randomUUID() : undefined;
       const out = new HtmlInjector(res);

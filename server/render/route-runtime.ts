@@ -34,7 +34,7 @@ export interface RouteRuntime {
    */
   ready(file: string): Record<string, unknown> | undefined;
   /** The union of the assets of the given route files, in order, without repeats. */
-  assetsFor(files: readonly string[]): { scripts: string[]; styles: string[] };
+  assetsFor(files: Iterable<string>): { scripts: string[]; styles: string[] };
   bootstrap: readonly string[];
 }
 
