@@ -345,12 +345,14 @@ export function createDocumentHandler(
             return;
           }
           // Node's own setters rather than Express's `res.status()` and `res.vary()` (about
-          // 17 µs of every document in profiles): the status is one this server chose, and no
-          // Vary is set before this point (app code's headers are applied later, over these).
+          // 17 µs of every document in profiles): the status is one this server chose, and
+          // a Vary is seldom set before this point (Vite's CORS in development sets one, as an
+          // app's own middleware in front of this one may): only then is it parsed and added to.
           res.statusCode = early ? 404 : pageStatus(page.status);
           res.setHeader('content-type', 'text/html; charset=utf-8');
           res.setHeader('cache-control', 'no-store');
-          res.setHeader('vary', 'accept-encoding');
+          if (res.hasHeader('vary')) res.vary('accept-encoding');
+          else res.setHeader('vary', 'accept-encoding');
           if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
           committed = true;
           out.pipeFrom(stream, negotiateEncoding(req.headers['accept-encoding']));

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import type { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
@@ -101,6 +102,19 @@ describe('production hygiene', () => {
     );
     const again = await request(app().app).get('/');
     expect(again.headers['content-security-policy']).not.toBe(csp);
+  });
+
+  test('a Vary set in front of the app (CORS, in development Vite) keeps its fields', async () => {
+    const front = express();
+    front.use((_req, res, next) => {
+      res.setHeader('vary', 'Origin');
+      next();
+    });
+    front.use(app().app);
+    const res = await request(front).get('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.vary).toBe('Origin, accept-encoding');
+    expect((await request(app().app).get('/')).headers.vary).toBe('accept-encoding');
   });
 
   test('a load error is a 500 with the fallback text and a digest, never the message or stack', async () => {
