@@ -31,8 +31,16 @@ export function isHost(value: string): boolean {
   return true;
 }
 
-/** What the server reads of a request's target: its path and its query, as `new URL` reads them. */
-export type RequestTarget = Pick<URL, 'pathname' | 'search' | 'searchParams'>;
+/**
+ * What the server reads of a request's target: its path and its query, as `new URL` reads them.
+ * Of the query's parameters only what reading them and taking the framework's own out need:
+ * nothing can add one, which a plain path's `search` (always empty) would not show.
+ */
+export interface RequestTarget {
+  readonly pathname: string;
+  readonly search: string;
+  readonly searchParams: Pick<URLSearchParams, 'get' | 'has' | 'keys' | 'delete' | typeof Symbol.iterator>;
+}
 
 /** Any origin will do: only the path and the search of the result are read. */
 const BASE = 'http://switchyard.invalid';

@@ -117,7 +117,21 @@ test.each([
   '/photos/1?x=1&y',
   '/photos/1?',
   '/photos/1#top',
-])('%s reads as new URL reads it', (target) => {
+  '/.',
+  '/..',
+  '/a/.',
+  '//..',
+  '/...',
+  '/..a',
+  '/a/.%2E/b',
+  '/%2E',
+  '/\\evil.example/x',
+  '/a\tb',
+  '/a\nb',
+  '/a\u0000b',
+  '/a\u007fb',
+  '/a"<>`{}',
+])('%j reads as new URL reads it', (target) => {
   const url = new URL(`http://switchyard.invalid${target}`);
   const read = parseRequestTarget(target)!;
   expect([read.pathname, read.search, [...read.searchParams]]).toEqual([
@@ -125,6 +139,28 @@ test.each([
     url.search,
     [...url.searchParams],
   ]);
+});
+
+test('every path of up to four characters from a hostile alphabet reads as new URL reads it', () => {
+  const alphabet = ['.', 'a', '%', '2', 'e', '/', '\\', '?', '#', ' ', '\t', 'é'];
+  let paths = ['/'];
+  for (let length = 0; length < 4; length++) {
+    paths = [
+      ...paths,
+      ...paths.filter((p) => p.length === length + 1).flatMap((p) => alphabet.map((c) => p + c)),
+    ];
+  }
+  expect(paths.length).toBeGreaterThan(20_000);
+  const differing = paths.filter((target) => {
+    const url = new URL(`http://switchyard.invalid${target}`);
+    const read = parseRequestTarget(target)!;
+    return read.pathname !== url.pathname || read.search !== url.search;
+  });
+  expect(differing).toEqual([]);
+});
+
+test.each(['', 'http://x/y', 'x/y', '*'])('%j is not a path: null', (target) => {
+  expect(parseRequestTarget(target)).toBeNull();
 });
 
 test('a plain path is read without building a URL; anything else with one', () => {
