@@ -73,7 +73,11 @@ export class RequestScope {
   applyTo(res: Response): void {
     this.sent = true;
     if (res.headersSent) return;
-    this.added?.forEach((value, name) => res.setHeader(name, value));
+    // Vary lists what the answer depends on: the app's fields join the server's own
+    // (`accept-encoding`, which a cache needs as much), where every other header replaces.
+    this.added?.forEach((value, name) =>
+      name === 'vary' && res.hasHeader('vary') ? res.vary(value) : res.setHeader(name, value),
+    );
     const lines = this.jar?.setCookieLines() ?? [];
     if (lines.length > 0) res.appendHeader('set-cookie', lines);
   }

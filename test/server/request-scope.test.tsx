@@ -56,6 +56,7 @@ const modules: RouteModules = {
     setStatus(201);
     setHeader('cache-control', 'public, max-age=60');
     setHeader('x-made-by', 'loader');
+    setHeader('vary', 'Cookie');
     return null;
   }),
   'gone/page.tsx': page(() => <p>gone</p>),
@@ -267,6 +268,8 @@ describe('status and headers', () => {
       expect(res.status).toBe(201);
       expect(res.headers['cache-control']).toBe('public, max-age=60');
       expect(res.headers['x-made-by']).toBe('loader');
+      // Vary lists what the answer depends on: the app's field joins the server's own.
+      expect(res.headers.vary).toBe('accept-encoding, Cookie');
     }
     expect((await request(server).get('/gone')).status).toBe(410);
   });
