@@ -17,6 +17,17 @@ export function noStore(res: Response): Response {
 }
 
 /**
+ * Adds `fields` to the answer's `Vary`, the list of what it depends on: whoever set the fields
+ * already there (compression, a CORS layer in front, the app) keeps them. Mostly there are
+ * none, and the header is set as it is: Express's `res.vary()` parses and rewrites it, about
+ * 8 µs of a document in profiles.
+ */
+export function addVary(res: Response, fields: string): void {
+  if (res.hasHeader('vary')) res.vary(fields);
+  else res.setHeader('vary', fields);
+}
+
+/**
  * A plain-text answer: `Bad Request: the URL path has a malformed percent-encoding.` The message
  * is the server's own text, never the app's data, and is sent as it is (text, not HTML).
  */

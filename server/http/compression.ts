@@ -13,6 +13,7 @@ import {
   type Gzip,
 } from 'node:zlib';
 import type { Response } from 'express';
+import { addVary } from './answers.js';
 
 /** Brotli quality for responses made per request: near gzip's speed, smaller output. */
 export const BROTLI_QUALITY = 4;
@@ -63,7 +64,7 @@ export function createCompressor(encoding: Encoding): BrotliCompress | Gzip {
  */
 export function sendJson(res: Response, body: unknown): void {
   const json = Buffer.from(JSON.stringify(body));
-  res.vary('accept-encoding');
+  addVary(res, 'accept-encoding');
   res.setHeader('content-type', 'application/json; charset=utf-8');
   const encoding =
     json.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(res.req.headers['accept-encoding']) : null;

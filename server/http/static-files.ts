@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { RequestHandler } from 'express';
+import { addVary } from './answers.js';
 import { negotiateEncoding, type Encoding } from './compression.js';
 
 interface StaticFile {
@@ -80,7 +81,7 @@ export function serveStaticFiles(dir: string): RequestHandler {
     const hasTwins = file.encoded.br !== undefined || file.encoded.gzip !== undefined;
     const encoding = hasTwins ? negotiateEncoding(req.headers['accept-encoding']) : null;
     const chosen = (encoding && file.encoded[encoding]) || file;
-    if (hasTwins) res.vary('accept-encoding');
+    if (hasTwins) addVary(res, 'accept-encoding');
     const tag = tags.get(url);
     if (tag) {
       res.setHeader('cache-control', 'public, max-age=0, must-revalidate');

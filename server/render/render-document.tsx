@@ -38,6 +38,7 @@ import { createStaticRouter } from '../../client/static-router.js';
 
 import { digestOf } from '../http/digest.js';
 import {
+  addVary,
   noStore,
   sendErrorPage,
   sendRefusedPage,
@@ -344,15 +345,12 @@ export function createDocumentHandler(
             showNotFound();
             return;
           }
-          // Node's own setters rather than Express's `res.status()` and `res.vary()` (about
-          // 17 µs of every document in profiles): the status is one this server chose, and
-          // a Vary is seldom set before this point (Vite's CORS in development sets one, as an
-          // app's own middleware in front of this one may): only then is it parsed and added to.
+          // Node's own setter rather than Express's `res.status()` (9 µs of every document in
+          // profiles): the status is one this server chose.
           res.statusCode = early ? 404 : pageStatus(page.status);
           res.setHeader('content-type', 'text/html; charset=utf-8');
           res.setHeader('cache-control', 'no-store');
-          if (res.hasHeader('vary')) res.vary('accept-encoding');
-          else res.setHeader('vary', 'accept-encoding');
+          addVary(res, 'accept-encoding');
           if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
           committed = true;
           out.pipeFrom(stream, negotiateEncoding(req.headers['accept-encoding']));
