@@ -22,15 +22,20 @@ import {
 
 const isAction = (url: URL) => url.pathname.startsWith('/_switchyard/action/');
 
-/** Holds every action request until `release()`, so a test can look at the pending state. */
+/**
+ * Holds every action request until `release()`, so a test can look at the pending state; later
+ * ones go through. The route stays: Chromium can leave the next request to a URL hanging when
+ * interception of it is turned off mid-page (`unroute`; microsoft/playwright#41802).
+ */
 async function holdActions(page: Page) {
   const held: Route[] = [];
-  await page.route(isAction, (route) => void held.push(route));
+  let holding = true;
+  await page.route(isAction, (route) => (holding ? void held.push(route) : route.continue()));
   return {
     count: () => held.length,
     release: async () => {
+      holding = false;
       await Promise.all(held.splice(0).map((route) => route.continue()));
-      await page.unroute(isAction);
     },
   };
 }
