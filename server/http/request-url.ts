@@ -77,6 +77,23 @@ export function parseRequestTarget(target: string): RequestTarget | null {
   }
 }
 
+/** What a path segment may hold unescaped besides what `encodeURIComponent` leaves: `$&+,;=:@`. */
+const SEGMENT_PUNCTUATION = /%(?:24|26|2B|2C|3B|3D|3A|40)/g;
+
+/**
+ * The path the router serves for `pathname`, whose decoded segments are `segments`: empty segments
+ * dropped (`//me` is `/me`), each segment escaped only where it must be (`/%6De` is `/me`, while
+ * `%2F` stays: it is part of its segment). A trailing slash is kept. Two requests for one page
+ * have one canonical path, so a check on it cannot be stepped around by spelling the path
+ * another way.
+ */
+export function canonicalPathname(pathname: string, segments: readonly string[]): string {
+  const path = segments
+    .map((segment) => '/' + encodeURIComponent(segment).replace(SEGMENT_PUNCTUATION, decodeURIComponent))
+    .join('');
+  return path === '' ? '/' : pathname.endsWith('/') ? `${path}/` : path;
+}
+
 /** Why the request's `Host` cannot be used, or `null` when it can. */
 export function hostProblem(rawHeaders: readonly string[]): string | null {
   let host: string | undefined;

@@ -14,7 +14,9 @@
  * - Returning a `Response` answers the request with it; returning nothing goes on, and what was
  *   set on `headers` is added to the final answer (`cookies` set go out with it too).
  * - `paths`, if exported, limits it to those path prefixes, each a whole segment: `/me` covers
- *   `/me` and `/me/likes`, not `/media`.
+ *   `/me` and `/me/likes`, not `/media`. Paths are compared as the router reads them (decoded,
+ *   without empty segments), and the middleware's `request.url` carries that canonical path: a
+ *   page asked for as `/%6De` or `//me` is `/me` to both, so neither check can be stepped around.
  * - A redirect (a 3xx `Response` with `Location`, or a thrown `redirect()`) has its target checked
  *   as `redirect()`'s are. A soft navigation follows it as a soft navigation, and a server action
  *   called from a script gets it as the action's redirect, as when a loader or action redirects.
@@ -22,13 +24,14 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { ACTION_HEADER, ACTION_PATH, type ActionAnswer } from '../../shared/actions.js';
+import { decodePathname } from '../../shared/match-route.js';
 import { PAGE_DATA_PARAM, type PageDataError } from '../../shared/page-data.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import { isRedirect } from '../../shared/router-signals.js';
 import { ownOrigin } from '../actions/action-guard.js';
 import { noStore, sendErrorPage, sendRefusedRedirect } from '../http/answers.js';
 import { digestOf } from '../http/digest.js';
-import { parseRequestTarget } from '../http/request-url.js';
+import { canonicalPathname, parseRequestTarget } from '../http/request-url.js';
 import { redirectOf, sendWebResponse, toWebRequest } from '../http/web-response.js';
 import type { ResolvedOptions } from '../options.js';
 import { sendRedirectData } from '../render/page-data-answer.js';
@@ -47,14 +50,18 @@ export type Middleware = (
   context: MiddlewareContext,
 ) => globalThis.Response | void | undefined | Promise<globalThis.Response | void | undefined>;
 
+/** Methods `new Request()` refuses. Node hands them over in capitals, as it does every method. */
+const UNREQUESTABLE_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /** Which answer a request expects, for a redirect or an error to take its form. */
 type Expects = 'document' | 'page-data' | 'action-call';
 
 export function runMiddleware(runtime: RouteRuntime, file: string, options: ResolvedOptions): RequestHandler {
   return async (req, res, next) => {
     const url = parseRequestTarget(req.originalUrl);
-    // A target that is not a path is refused further on, with its own 400.
-    if (!url) return next();
+    // A target that is not a path is refused further on, with its own 400; a method a Web
+    // `Request` cannot carry (CONNECT, TRACE, TRACK) is no page's or handler's: a 405 further on.
+    if (!url || UNREQUESTABLE_METHODS.has(req.method)) return next();
     const expects: Expects = url.searchParams.has(PAGE_DATA_PARAM)
       ? 'page-data'
       : url.pathname.startsWith(ACTION_PATH) && req.headers[ACTION_HEADER] !== undefined
@@ -69,9 +76,12 @@ export function runMiddleware(runtime: RouteRuntime, file: string, options: Reso
       const { middleware, paths } = module as { middleware?: unknown; paths?: unknown };
       if (typeof middleware !== 'function')
         throw new TypeError(`${file} must export a function named "middleware"`);
-      if (!coversPath(paths, url.pathname, file)) return next();
+      // Malformed percent-encoding: the router refuses the request, but the middleware still runs.
+      const segments = decodePathname(url.pathname);
+      if (segments && !coversPath(paths, segments, file)) return next();
       const headers = new Headers();
-      const request = toWebRequest(req, url, originOf(req));
+      const path = segments ? canonicalPathname(url.pathname, segments) : url.pathname;
+      const request = toWebRequest(req, { ...url, pathname: path, search: url.search }, originOf(req));
       answer = await options.tracer.span('middleware', file, () =>
         (middleware as Middleware)(request, { cookies: cookies(), headers }),
       );
@@ -141,16 +151,19 @@ function fail(
   noStore(res).status(500).json(body);
 }
 
-/** Whether the middleware runs for `pathname`: always without `paths`, else under one of them. */
-function coversPath(paths: unknown, pathname: string, file: string): boolean {
+/**
+ * Whether the middleware runs for a path of these (decoded) segments: always without `paths`,
+ * else when one of them is a prefix of whole segments, compared decoded on both sides.
+ */
+function coversPath(paths: unknown, segments: readonly string[], file: string): boolean {
   if (paths === undefined) return true;
-  if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && p.startsWith('/'))) {
+  const prefixes = Array.isArray(paths)
+    ? paths.map((p) => (typeof p === 'string' && p.startsWith('/') ? decodePathname(p) : undefined))
+    : [];
+  if (!Array.isArray(paths) || prefixes.some((p) => p === undefined)) {
     throw new TypeError(`${file}: paths must be an array of path prefixes, each starting with "/"`);
   }
-  return (paths as string[]).some((prefix) => {
-    const base = prefix.length > 1 && prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
-    return base === '/' || pathname === base || pathname.startsWith(`${base}/`);
-  });
+  return prefixes.some((prefix) => prefix!.every((segment, i) => segments[i] === segment));
 }
 
 function describe(value: unknown): string {

@@ -118,6 +118,25 @@ test('paths limits it to whole-segment prefixes', async () => {
   expect((await request(app).get('/')).status).toBe(200);
 });
 
+test('paths cannot be stepped around by spelling the path another way', async () => {
+  const { app } = appWith(() => new Response('stopped', { status: 403 }), ['/me', '/caf%C3%A9/']);
+  // Each of these is /me to the router, which would serve its page.
+  for (const path of ['/%6De', '/%6d%65', '//me', '/me/', '//me//more', '/me?x=1']) {
+    expect([path, (await request(app).get(path)).status]).toEqual([path, 403]);
+  }
+  expect((await request(app).get('/caf%C3%A9/menu')).status).toBe(403);
+  expect((await request(app).get('/%6Dedia')).status).toBe(200);
+});
+
+test('the request it sees has the path the router serves', async () => {
+  const seen: string[] = [];
+  const { app } = appWith((request: Request) => void seen.push(new URL(request.url).pathname));
+  for (const path of ['/%6De', '//me//more', '/me/', '/tags/a%2Fb', '/u/a@b;c', '/caf%C3%A9', '/%25']) {
+    await request(app).get(path);
+  }
+  expect(seen).toEqual(['/me', '/me/more', '/me/', '/tags/a%2Fb', '/u/a@b;c', '/caf%C3%A9', '/%25']);
+});
+
 test('it runs before actions: a script call gets its redirect as the action’s, a form post a 303', async () => {
   const { app, actionPath } = appWith(() => redirect('/sign-in'));
   const call = await request(app)
@@ -198,6 +217,15 @@ test.each([
   const res = await request(app).get('/');
   expect(res.status).toBe(500);
   expect(String(logger.error.mock.calls[0]![1])).toContain(message);
+});
+
+test('a TRACE, which a Web Request cannot carry, is the 405 it is without middleware: no error logged', async () => {
+  const { app, logger, reporter } = appWith(() => new Response('stopped', { status: 403 }));
+  const res = await request(app).trace('/');
+  expect(res.status).toBe(405);
+  expect(res.headers.allow).toBe('GET, HEAD');
+  expect(logger.error).not.toHaveBeenCalled();
+  expect(reporter.report).not.toHaveBeenCalled();
 });
 
 test('bad paths are the app’s error, named', async () => {
