@@ -21,6 +21,7 @@ import { walkTree, type RouteNode } from '../../shared/route-tree.js';
 import { isNotFound, isRedirect } from '../../shared/router-signals.js';
 import { checkActionOrigin, type ActionGuardOptions } from '../actions/action-guard.js';
 import {
+  neverStore,
   noStore,
   sendMethodNotAllowed,
   sendRefusedRedirect,
@@ -125,7 +126,7 @@ export function createRouteHandlers(runtime: RouteRuntime, options: ResolvedOpti
       if (isRedirect(error)) {
         const location = checkRedirectTarget(error.location, options.allowedRedirectOrigins);
         if (location === null) return sendRefusedRedirect(res);
-        return void noStore(res).status(error.status).location(location).end();
+        return void neverStore(res).status(error.status).location(location).end();
       }
     }
     const digest = digestOf(error);
@@ -134,7 +135,7 @@ export function createRouteHandlers(runtime: RouteRuntime, options: ResolvedOpti
     options.reporter.report(error, { route: match.pattern, digest, source: 'handler' });
     // Past its headers, a response can only be cut short.
     if (res.headersSent) return void res.destroy();
-    noStore(res)
+    neverStore(res)
       .status(500)
       .json({ error: 'server', digest } satisfies PageDataError);
   }

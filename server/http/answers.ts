@@ -11,9 +11,27 @@ import { REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target.js';
 import { errorDocument, refusedDocument } from '../render/error-document.js';
 import type { RetryLater } from './retry-later.js';
 
-/** Marks an answer as never to be stored by a browser or a proxy. */
+/** Marks an answer as never to be stored by a browser or a proxy (app code may say otherwise). */
 export function noStore(res: Response): Response {
   return res.setHeader('cache-control', 'no-store');
+}
+
+/** Answers whose status the framework chose: see `neverStore`. */
+const ownAnswers = new WeakSet<Response>();
+
+/**
+ * Marks an answer the framework made on its own (an error, a refusal, a redirect, a page that is
+ * not there) as never to be stored, whatever app code asked for: a `cache-control` a layout's
+ * loader set for its pages must not keep a failure in a shared cache after it has passed.
+ */
+export function neverStore(res: Response): Response {
+  ownAnswers.add(res);
+  return noStore(res);
+}
+
+/** Whether the answer is one of the framework's own, which keeps its `no-store`. */
+export function isNeverStored(res: Response): boolean {
+  return ownAnswers.has(res);
 }
 
 /**
@@ -32,7 +50,7 @@ export function addVary(res: Response, fields: string): void {
  * is the server's own text, never the app's data, and is sent as it is (text, not HTML).
  */
 export function sendText(res: Response, status: number, message: string): void {
-  noStore(res)
+  neverStore(res)
     .status(status)
     .type('text/plain')
     .send(`${STATUS_CODES[status] ?? 'Error'}: ${message}`);
@@ -52,12 +70,12 @@ export function sendRetryLater(res: Response, error: RetryLater): void {
 
 /** A redirect whose target is not this site's (or an allowed origin's): a 400 page that says so. */
 export function sendRefusedRedirect(res: Response): void {
-  noStore(res).status(400).type('html').send(refusedDocument('Bad request', REFUSED_REDIRECT_MESSAGE));
+  neverStore(res).status(400).type('html').send(refusedDocument('Bad request', REFUSED_REDIRECT_MESSAGE));
 }
 
 /** A request the page refuses (search params its schema rejects): a 4xx page with the reason. */
 export function sendRefusedPage(res: Response, status: number, message: string): void {
-  noStore(res).status(status).type('html').send(refusedDocument('Bad request', message));
+  neverStore(res).status(status).type('html').send(refusedDocument('Bad request', message));
 }
 
 /**
@@ -65,5 +83,5 @@ export function sendRefusedPage(res: Response, status: number, message: string):
  * error itself, given in development only.
  */
 export function sendErrorPage(res: Response, digest: string, shown?: unknown): void {
-  noStore(res).status(500).type('html').send(errorDocument(digest, shown));
+  neverStore(res).status(500).type('html').send(errorDocument(digest, shown));
 }

@@ -39,6 +39,7 @@ import { createStaticRouter } from '../../client/static-router.js';
 import { digestOf } from '../http/digest.js';
 import {
   addVary,
+  neverStore,
   noStore,
   sendErrorPage,
   sendRefusedPage,
@@ -176,7 +177,7 @@ export function createDocumentHandler(
         return;
       }
       if (from !== null)
-        noStore(res)
+        neverStore(res)
           .status(500)
           .json({ error: 'server', digest } satisfies PageDataError);
       else sendErrorPage(res, digest, options.mode === 'development' ? error : undefined);
@@ -277,7 +278,7 @@ export function createDocumentHandler(
      */
     function sendRedirect(signal: RedirectSignal): void {
       const location = checkRedirectTarget(signal.location, options.allowedRedirectOrigins);
-      noStore(res);
+      neverStore(res);
       if (location === null) {
         sendRefusedRedirect(res);
       } else if (from !== null) {
@@ -349,7 +350,9 @@ export function createDocumentHandler(
           // profiles): the status is one this server chose.
           res.statusCode = early ? 404 : pageStatus(page.status);
           res.setHeader('content-type', 'text/html; charset=utf-8');
-          res.setHeader('cache-control', 'no-store');
+          // A page that is not there or failed is the framework's answer, whatever its loaders set.
+          if (early || page.status !== 200) neverStore(res);
+          else res.setHeader('cache-control', 'no-store');
           addVary(res, 'accept-encoding');
           if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
           committed = true;

@@ -29,7 +29,7 @@ import { PAGE_DATA_PARAM, type PageDataError } from '../../shared/page-data.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import { isRedirect } from '../../shared/router-signals.js';
 import { ownOrigin } from '../actions/action-guard.js';
-import { noStore, sendErrorPage, sendRefusedRedirect } from '../http/answers.js';
+import { neverStore, sendErrorPage, sendRefusedRedirect } from '../http/answers.js';
 import { digestOf } from '../http/digest.js';
 import { canonicalPathname, parseRequestTarget } from '../http/request-url.js';
 import { redirectOf, sendWebResponse, toWebRequest } from '../http/web-response.js';
@@ -119,7 +119,7 @@ export function runMiddleware(runtime: RouteRuntime, file: string, options: Reso
       options.logger.error(`[switchyard] middleware: refused redirect target ${JSON.stringify(to)}`);
       return sendRefusedRedirect(res);
     }
-    noStore(res);
+    neverStore(res);
     const kind = status === 301 || status === 308 ? 308 : 307;
     if (expects === 'page-data')
       return sendRedirectData(res, options.buildId, req.originalUrl, location, kind);
@@ -148,7 +148,7 @@ function fail(
   if (expects === 'document')
     return sendErrorPage(res, digest, options.mode === 'development' ? error : undefined);
   const body: PageDataError | ActionAnswer = { error: 'server', digest };
-  noStore(res).status(500).json(body);
+  neverStore(res).status(500).json(body);
 }
 
 /**

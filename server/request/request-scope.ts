@@ -13,7 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../options.js';
-import { addVary } from '../http/answers.js';
+import { addVary, isNeverStored } from '../http/answers.js';
 import { requestScheme } from '../http/request-url.js';
 import { CookieJar, cookieKey } from './cookies.js';
 
@@ -76,9 +76,11 @@ export class RequestScope {
     if (res.headersSent) return;
     // Vary lists what the answer depends on: the app's fields join the server's own
     // (`accept-encoding`, which a cache needs as much), where every other header replaces.
-    this.added?.forEach((value, name) =>
-      name === 'vary' ? addVary(res, value) : res.setHeader(name, value),
-    );
+    // The framework's own answers (errors, refusals, redirects) keep their `no-store`.
+    this.added?.forEach((value, name) => {
+      if (name === 'vary') addVary(res, value);
+      else if (name !== 'cache-control' || !isNeverStored(res)) res.setHeader(name, value);
+    });
     const lines = this.jar?.setCookieLines() ?? [];
     if (lines.length > 0) res.appendHeader('set-cookie', lines);
   }

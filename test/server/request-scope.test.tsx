@@ -16,7 +16,8 @@ import type { RouteModules } from '../../server/render/route-runtime';
 import { Suspense } from 'react';
 import { ACTION_HEADER, actionUrl } from '../../shared/actions';
 import { actionId } from '../../server/actions/action-registry';
-import { redirect } from '../../shared/router-signals';
+import { notFound, redirect } from '../../shared/router-signals';
+import { RetryLater } from '../../server/http/retry-later';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-the-check';
 
@@ -88,6 +89,30 @@ const modules: RouteModules = {
     cookies().delete('visits');
     return cookies().get('visits') ?? 'absent';
   }),
+  // A layout's loader makes its pages cacheable: not the framework's own answers below it.
+  'cached/layout.tsx': async () => ({ default: ({ children }: { children: ReactNode }) => children }),
+  'cached/layout.server.ts': loader(() => {
+    setHeader('cache-control', 'public, max-age=3600');
+    setHeader('x-made-by', 'layout');
+    return null;
+  }),
+  'cached/page.tsx': page(() => <p>cached</p>),
+  'cached/gone/page.tsx': page(() => <p>gone</p>),
+  'cached/gone/page.server.ts': loader(() => setStatus(410)),
+  'cached/boom/page.tsx': page(() => <p>never</p>),
+  'cached/boom/page.server.ts': loader(() => {
+    throw new Error('the database is down');
+  }),
+  'cached/busy/page.tsx': page(() => <p>never</p>),
+  'cached/busy/page.server.ts': loader(() => {
+    throw new RetryLater(503, 5, 'busy');
+  }),
+  'cached/away/page.tsx': page(() => <p>never</p>),
+  'cached/away/page.server.ts': loader(() => redirect('/visit')),
+  'cached/missing/page.tsx': page(() => <p>never</p>),
+  'cached/missing/page.server.ts': loader(() => notFound()),
+  'cached/off-site/page.tsx': page(() => <p>never</p>),
+  'cached/off-site/page.server.ts': loader(() => redirect('https://evil.example/')),
   // Below the loading state, this loader runs after the shell went out.
   'late/layout.tsx': async () => ({
     default: ({ children }: { children: ReactNode }) => (
@@ -272,6 +297,35 @@ describe('status and headers', () => {
       expect(res.headers.vary).toBe('accept-encoding, Cookie');
     }
     expect((await request(server).get('/gone')).status).toBe(410);
+  });
+
+  test("the framework's own answers stay no-store whatever cache-control a loader set", async () => {
+    const { app: server } = app();
+    const cacheOf = async (path: string) => {
+      const res = await request(server).get(path);
+      return `${res.status} ${res.headers['cache-control']} ${res.headers['x-made-by']}`;
+    };
+    const answers: string[] = [];
+    for (const path of ['/cached', '/cached/gone', '/cached/boom', '/cached/busy', '/cached/away']) {
+      answers.push(await cacheOf(path), await cacheOf(`${path}?_sy=%2F`));
+    }
+    for (const path of ['/cached/missing', '/cached/off-site']) answers.push(await cacheOf(path));
+    expect(answers).toEqual([
+      // What the app answers, a status it set included, it may let caches keep.
+      '200 public, max-age=3600 layout',
+      '200 public, max-age=3600 layout',
+      '410 public, max-age=3600 layout',
+      '410 public, max-age=3600 layout',
+      // A failure, a "try later", a redirect, a page not there, a refused target: never.
+      '500 no-store layout',
+      '500 no-store layout',
+      '503 no-store layout',
+      '503 no-store layout',
+      '307 no-store layout',
+      '200 no-store layout',
+      '404 no-store layout',
+      '400 no-store layout',
+    ]);
   });
 
   test('a redirect status, a header with a line break, or a reserved header is refused with a clear error', async () => {
