@@ -100,7 +100,12 @@ export function runMiddleware(runtime: RouteRuntime, file: string, options: Reso
       answer.headers.getSetCookie().forEach((line) => res.appendHeader('set-cookie', line));
       return redirect(req, res, expects, target.location, target.status);
     }
-    await sendWebResponse(req, res, answer);
+    try {
+      await sendWebResponse(req, res, answer);
+    } catch (error) {
+      // Its body failed: before the first byte the answer is the error page, after it cut short.
+      fail(req, res, expects, file, error, options);
+    }
   };
 
   function originOf(req: Request): string {

@@ -228,6 +228,28 @@ test('a TRACE, which a Web Request cannot carry, is the 405 it is without middle
   expect(reporter.report).not.toHaveBeenCalled();
 });
 
+test('a Response whose body fails before its first byte is the middleware’s 500, named and reported', async () => {
+  const failing = () =>
+    new Response(
+      new ReadableStream({
+        pull(controller) {
+          controller.error(new Error('upstream broke'));
+        },
+      }),
+      { headers: { 'content-type': 'text/html' } },
+    );
+  const { app, logger, reporter } = appWith(failing);
+  const res = await request(app).get('/');
+  expect(res.status).toBe(500);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.headers['cache-control']).toBe('no-store');
+  expect(String(logger.error.mock.calls[0]![0])).toContain('middleware.ts failed');
+  expect(reporter.report).toHaveBeenCalledWith(
+    expect.any(Error),
+    expect.objectContaining({ source: 'middleware' }),
+  );
+});
+
 test('bad paths are the app’s error, named', async () => {
   const { app, logger } = appWith(() => undefined, ['me']);
   expect((await request(app).get('/')).status).toBe(500);
