@@ -68,7 +68,8 @@ export function headers(): Headers {
 
 /**
  * The status the page is answered with, from its loader: `setStatus(201)`, `setStatus(410)`. A
- * page that fails or is not found keeps its 500 or 404. Applies to the document and to page data.
+ * page that fails or is not found keeps its 500 or 404. Applies to the document and to page data,
+ * which always have a body, so a status that forbids one (204, 205) is refused.
  */
 export function setStatus(code: number): void {
   if (!Number.isInteger(code) || code < 200 || code > 599 || !STATUS_CODES[code]) {
@@ -76,6 +77,13 @@ export function setStatus(code: number): void {
   }
   if (code >= 300 && code < 400) {
     throw new RangeError(`setStatus(${code}): to redirect, throw redirect(url) so the target is checked`);
+  }
+  // HTTP forbids a body with these, and Node drops it: the document would be blank (the browser
+  // stays on the old page) and the page data unreadable.
+  if (code === 204 || code === 205) {
+    throw new RangeError(
+      `setStatus(${code}): a page always has a body, which ${code} forbids; to answer with no content, use a route handler`,
+    );
   }
   const scope = currentScope('setStatus()');
   if (stillOpen(scope, `setStatus(${code})`)) scope.status = code;

@@ -77,6 +77,8 @@ const modules: RouteModules = {
   }),
   'bad-status/page.tsx': page(() => <p>never</p>),
   'bad-status/page.server.ts': loader(() => setStatus(302)),
+  'no-content/page.tsx': page(() => <p>never</p>),
+  'no-content/page.server.ts': loader(() => setStatus(204)),
   'bad-header/page.tsx': page(() => <p>never</p>),
   'bad-header/page.server.ts': loader(() => setHeader('x-evil', 'a\r\nset-cookie: owned=1')),
   'reserved/page.tsx': page(() => <p>never</p>),
@@ -286,6 +288,18 @@ describe('status and headers', () => {
     expect(messages[0]).toContain('throw redirect(url)');
     expect(messages[1]).toMatch(/TypeError/);
     expect(messages[2]).toContain('use cookies().set()');
+  });
+
+  test('a status that forbids a body (204, 205) is refused: a page and its page data always have one', async () => {
+    for (const code of [204, 205]) {
+      expect(() => setStatus(code)).toThrow(RangeError);
+      expect(() => setStatus(code)).toThrow(`setStatus(${code}): a page always has a body`);
+    }
+    const { app: server, logger } = app();
+    for (const path of ['/no-content', '/no-content?_sy=%2F']) {
+      expect((await request(server).get(path)).status).toBe(500);
+    }
+    expect(String(logger.error.mock.calls[0]![1])).toContain('route handler');
   });
 
   test('after the shell went out: an error in development, a logged warning in production', async () => {
