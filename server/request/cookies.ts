@@ -100,12 +100,16 @@ export class CookieJar {
   }
 
   private line(name: string, value: string, options: Omit<CookieOptions, 'signed'>): string {
+    // An option set to `undefined` (`{ path }` with no path, from JavaScript or a looser tsconfig)
+    // was not given: spread as it is, it would erase the default and the cookie would lose
+    // HttpOnly, Secure or Path=/.
+    const given = Object.entries(options).filter(([, option]) => option !== undefined);
     const attributes: SerializeOptions = {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: this.https,
-      ...options,
+      ...Object.fromEntries(given),
     };
     if (attributes.sameSite === 'none' && !attributes.secure) {
       throw new TypeError(`cookie "${name}": SameSite=None needs Secure, or browsers drop it`);

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
 import type { Request, Response } from 'express';
-import { CookieJar, cookieKey } from '../../server/request/cookies';
+import { CookieJar, cookieKey, type CookieOptions } from '../../server/request/cookies';
 import { currentScope, requestScope, type RequestScope } from '../../server/request/request-scope';
 import { cookies, headers, setHeader, setStatus } from '../../server/request/request-api';
 import type { RouteModules } from '../../server/render/route-runtime';
@@ -223,6 +223,25 @@ describe('cookies', () => {
     expect(jar.getAll().map((c) => c.name)).toEqual(['a', 'b']);
     expect(() => jar.set('bad name', 'x')).toThrow(TypeError);
     expect(() => jar.set('n', 'x', { sameSite: 'none' })).toThrow(/SameSite=None needs Secure/);
+  });
+
+  test('an option given as undefined keeps its default, when setting and when deleting', () => {
+    // What JavaScript, or a tsconfig without exactOptionalPropertyTypes, lets a caller pass:
+    // `{ path, domain }` from variables that are unset.
+    const unset = {
+      path: undefined,
+      domain: undefined,
+      httpOnly: undefined,
+      secure: undefined,
+      sameSite: undefined,
+    } as unknown as CookieOptions;
+    const jar = new CookieJar(undefined, cookieKey(SECRET), true);
+    jar.set('b', '1', unset);
+    jar.delete('session', unset);
+    expect(jar.setCookieLines()).toEqual([
+      'b=1; Path=/; HttpOnly; Secure; SameSite=Lax',
+      'session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
+    ]);
   });
 });
 
