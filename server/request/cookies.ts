@@ -39,6 +39,16 @@ export interface CookieOptions {
   signed?: boolean;
 }
 
+/**
+ * What a deletion must repeat of how the cookie was set: `path` and `domain` name it, browsers
+ * keep a partitioned cookie apart from an unpartitioned one of the same name, and in a cross-site
+ * frame, where a partitioned cookie lives, they refuse a line without `SameSite=None; Secure`.
+ */
+export type DeleteCookieOptions = Pick<
+  CookieOptions,
+  'path' | 'domain' | 'secure' | 'sameSite' | 'partitioned'
+>;
+
 export interface Cookie {
   name: string;
   value: string;
@@ -89,7 +99,7 @@ export class CookieJar {
     this.changed.set(name, { value: stored, line });
   }
 
-  delete(name: string, options: Pick<CookieOptions, 'path' | 'domain'> = {}): void {
+  delete(name: string, options: DeleteCookieOptions = {}): void {
     // Expired at once, with the attributes that name the cookie being removed.
     this.changed.set(name, { value: undefined, line: this.line(name, '', { ...options, maxAge: 0 }) });
   }

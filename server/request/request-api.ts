@@ -4,11 +4,11 @@
  * `setStatus()` and `setHeader()`.
  */
 import { STATUS_CODES } from 'node:http';
-import type { Cookie, CookieOptions } from './cookies.js';
+import type { Cookie, CookieOptions, DeleteCookieOptions } from './cookies.js';
 import { webHeaders } from '../http/web-response.js';
 import { currentScope, stillOpen } from './request-scope.js';
 
-export type { Cookie, CookieOptions } from './cookies.js';
+export type { Cookie, CookieOptions, DeleteCookieOptions } from './cookies.js';
 
 export interface Cookies {
   /** The cookie's value; with `signed`, only if its signature holds (else `undefined`). */
@@ -17,8 +17,12 @@ export interface Cookies {
   has(name: string): boolean;
   /** Sets it on the answer (`HttpOnly`, `SameSite=Lax`, `Path=/`, `Secure` over https by default). */
   set(name: string, value: string, options?: CookieOptions): void;
-  /** Expires it on the answer; give the `path` and `domain` it was set with, if not the defaults. */
-  delete(name: string, options?: Pick<CookieOptions, 'path' | 'domain'>): void;
+  /**
+   * Expires it on the answer. Give the `path`, `domain`, `secure`, `sameSite` and `partitioned` it
+   * was set with, if not the defaults: a partitioned cookie, above all, is only removed by a
+   * partitioned line.
+   */
+  delete(name: string, options?: DeleteCookieOptions): void;
 }
 
 /**

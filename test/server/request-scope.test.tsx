@@ -88,6 +88,8 @@ const modules: RouteModules = {
   'deleted/page.tsx': page(() => <p>deleted</p>),
   'deleted/page.server.ts': loader(() => {
     cookies().delete('visits');
+    // A partitioned (CHIPS) cookie is only replaced by a line that is partitioned too.
+    cookies().delete('embed', { partitioned: true, sameSite: 'none', secure: true });
     return cookies().get('visits') ?? 'absent';
   }),
   // Below the loading state, this loader runs after the shell went out.
@@ -174,7 +176,10 @@ describe('cookies', () => {
   test('a deleted cookie expires on the answer and reads as absent at once', async () => {
     const res = await request(app().app).get('/deleted').set('cookie', 'visits=abc');
     expect(res.text).toContain('absent');
-    expect(cookiesOf(res)).toEqual(['visits=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax']);
+    expect(cookiesOf(res)).toEqual([
+      'visits=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax',
+      'embed=; Max-Age=0; Path=/; HttpOnly; Secure; Partitioned; SameSite=None',
+    ]);
   });
 
   test('headers() and cookies() read the request; headers() cannot be changed', async () => {
