@@ -15,5 +15,6 @@ export {
   type Cookies,
   type Cookie,
   type CookieOptions,
+  type DeleteCookieOptions,
 } from './request/request-api.js';
 export type { Middleware, MiddlewareContext } from './request/middleware.js';

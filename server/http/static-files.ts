@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import type { RequestHandler } from 'express';
 import { addVary } from './answers.js';
 import { negotiateEncoding, type Encoding } from './compression.js';
@@ -99,13 +100,21 @@ export function serveStaticFiles(dir: string): RequestHandler {
       res.end();
       return;
     }
-    createReadStream(chosen.path)
-      .once('error', (error) => {
-        if (res.headersSent) return res.destroy(error);
-        res.removeHeader('content-encoding');
-        next(error);
-      })
-      .pipe(res);
+    const stream = createReadStream(chosen.path);
+    // Nothing is sent until the file is open, so a file that cannot be opened (removed since
+    // start-up, or no descriptor left) still gets the error page.
+    const failToOpen = (error: Error) => {
+      res.removeHeader('content-encoding');
+      next(error);
+    };
+    stream.once('error', failToOpen);
+    stream.once('open', () => {
+      stream.off('error', failToOpen);
+      // pipeline() destroys the file when the client goes away mid-download; pipe() would
+      // leave it open, one descriptor lost per aborted download. A read error once the body
+      // has begun can only cut the connection, which pipeline() has done by the callback.
+      pipeline(stream, res, () => {});
+    });
   };
 }
 

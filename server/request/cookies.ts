@@ -39,6 +39,16 @@ export interface CookieOptions {
   signed?: boolean;
 }
 
+/**
+ * What a deletion must repeat of how the cookie was set: `path` and `domain` name it, browsers
+ * keep a partitioned cookie apart from an unpartitioned one of the same name, and in a cross-site
+ * frame, where a partitioned cookie lives, they refuse a line without `SameSite=None; Secure`.
+ */
+export type DeleteCookieOptions = Pick<
+  CookieOptions,
+  'path' | 'domain' | 'secure' | 'sameSite' | 'partitioned'
+>;
+
 export interface Cookie {
   name: string;
   value: string;
@@ -89,7 +99,7 @@ export class CookieJar {
     this.changed.set(name, { value: stored, line });
   }
 
-  delete(name: string, options: Pick<CookieOptions, 'path' | 'domain'> = {}): void {
+  delete(name: string, options: DeleteCookieOptions = {}): void {
     // Expired at once, with the attributes that name the cookie being removed.
     this.changed.set(name, { value: undefined, line: this.line(name, '', { ...options, maxAge: 0 }) });
   }
@@ -100,12 +110,16 @@ export class CookieJar {
   }
 
   private line(name: string, value: string, options: Omit<CookieOptions, 'signed'>): string {
+    // An option set to `undefined` (`{ path }` with no path, from JavaScript or a looser tsconfig)
+    // was not given: spread as it is, it would erase the default and the cookie would lose
+    // HttpOnly, Secure or Path=/.
+    const given = Object.entries(options).filter(([, option]) => option !== undefined);
     const attributes: SerializeOptions = {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: this.https,
-      ...options,
+      ...Object.fromEntries(given),
     };
     if (attributes.sameSite === 'none' && !attributes.secure) {
       throw new TypeError(`cookie "${name}": SameSite=None needs Secure, or browsers drop it`);

@@ -4,11 +4,11 @@
  * `setStatus()` and `setHeader()`.
  */
 import { STATUS_CODES } from 'node:http';
-import type { Cookie, CookieOptions } from './cookies.js';
+import type { Cookie, CookieOptions, DeleteCookieOptions } from './cookies.js';
 import { webHeaders } from '../http/web-response.js';
 import { currentScope, stillOpen } from './request-scope.js';
 
-export type { Cookie, CookieOptions } from './cookies.js';
+export type { Cookie, CookieOptions, DeleteCookieOptions } from './cookies.js';
 
 export interface Cookies {
   /** The cookie's value; with `signed`, only if its signature holds (else `undefined`). */
@@ -17,8 +17,12 @@ export interface Cookies {
   has(name: string): boolean;
   /** Sets it on the answer (`HttpOnly`, `SameSite=Lax`, `Path=/`, `Secure` over https by default). */
   set(name: string, value: string, options?: CookieOptions): void;
-  /** Expires it on the answer; give the `path` and `domain` it was set with, if not the defaults. */
-  delete(name: string, options?: Pick<CookieOptions, 'path' | 'domain'>): void;
+  /**
+   * Expires it on the answer. Give the `path`, `domain`, `secure`, `sameSite` and `partitioned` it
+   * was set with, if not the defaults: a partitioned cookie, above all, is only removed by a
+   * partitioned line.
+   */
+  delete(name: string, options?: DeleteCookieOptions): void;
 }
 
 /**
@@ -68,7 +72,8 @@ export function headers(): Headers {
 
 /**
  * The status the page is answered with, from its loader: `setStatus(201)`, `setStatus(410)`. A
- * page that fails or is not found keeps its 500 or 404. Applies to the document and to page data.
+ * page that fails or is not found keeps its 500 or 404. Applies to the document and to page data,
+ * which always have a body, so a status that forbids one (204, 205) is refused.
  */
 export function setStatus(code: number): void {
   if (!Number.isInteger(code) || code < 200 || code > 599 || !STATUS_CODES[code]) {
@@ -76,6 +81,13 @@ export function setStatus(code: number): void {
   }
   if (code >= 300 && code < 400) {
     throw new RangeError(`setStatus(${code}): to redirect, throw redirect(url) so the target is checked`);
+  }
+  // HTTP forbids a body with these, and Node drops it: the document would be blank (the browser
+  // stays on the old page) and the page data unreadable.
+  if (code === 204 || code === 205) {
+    throw new RangeError(
+      `setStatus(${code}): a page always has a body, which ${code} forbids; to answer with no content, use a route handler`,
+    );
   }
   const scope = currentScope('setStatus()');
   if (stillOpen(scope, `setStatus(${code})`)) scope.status = code;

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
 import type { Request, Response } from 'express';
-import { CookieJar, cookieKey } from '../../server/request/cookies';
+import { CookieJar, cookieKey, type CookieOptions } from '../../server/request/cookies';
 import { currentScope, requestScope, type RequestScope } from '../../server/request/request-scope';
 import { cookies, headers, setHeader, setStatus } from '../../server/request/request-api';
 import type { RouteModules } from '../../server/render/route-runtime';
@@ -78,6 +78,8 @@ const modules: RouteModules = {
   }),
   'bad-status/page.tsx': page(() => <p>never</p>),
   'bad-status/page.server.ts': loader(() => setStatus(302)),
+  'no-content/page.tsx': page(() => <p>never</p>),
+  'no-content/page.server.ts': loader(() => setStatus(204)),
   'bad-header/page.tsx': page(() => <p>never</p>),
   'bad-header/page.server.ts': loader(() => setHeader('x-evil', 'a\r\nset-cookie: owned=1')),
   'reserved/page.tsx': page(() => <p>never</p>),
@@ -87,6 +89,8 @@ const modules: RouteModules = {
   'deleted/page.tsx': page(() => <p>deleted</p>),
   'deleted/page.server.ts': loader(() => {
     cookies().delete('visits');
+    // A partitioned (CHIPS) cookie is only replaced by a line that is partitioned too.
+    cookies().delete('embed', { partitioned: true, sameSite: 'none', secure: true });
     return cookies().get('visits') ?? 'absent';
   }),
   // A layout's loader makes its pages cacheable: not the framework's own answers below it.
@@ -197,7 +201,10 @@ describe('cookies', () => {
   test('a deleted cookie expires on the answer and reads as absent at once', async () => {
     const res = await request(app().app).get('/deleted').set('cookie', 'visits=abc');
     expect(res.text).toContain('absent');
-    expect(cookiesOf(res)).toEqual(['visits=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax']);
+    expect(cookiesOf(res)).toEqual([
+      'visits=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax',
+      'embed=; Max-Age=0; Path=/; HttpOnly; Secure; Partitioned; SameSite=None',
+    ]);
   });
 
   test('headers() and cookies() read the request; headers() cannot be changed', async () => {
@@ -246,6 +253,25 @@ describe('cookies', () => {
     expect(jar.getAll().map((c) => c.name)).toEqual(['a', 'b']);
     expect(() => jar.set('bad name', 'x')).toThrow(TypeError);
     expect(() => jar.set('n', 'x', { sameSite: 'none' })).toThrow(/SameSite=None needs Secure/);
+  });
+
+  test('an option given as undefined keeps its default, when setting and when deleting', () => {
+    // What JavaScript, or a tsconfig without exactOptionalPropertyTypes, lets a caller pass:
+    // `{ path, domain }` from variables that are unset.
+    const unset = {
+      path: undefined,
+      domain: undefined,
+      httpOnly: undefined,
+      secure: undefined,
+      sameSite: undefined,
+    } as unknown as CookieOptions;
+    const jar = new CookieJar(undefined, cookieKey(SECRET), true);
+    jar.set('b', '1', unset);
+    jar.delete('session', unset);
+    expect(jar.setCookieLines()).toEqual([
+      'b=1; Path=/; HttpOnly; Secure; SameSite=Lax',
+      'session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
+    ]);
   });
 });
 
@@ -340,6 +366,18 @@ describe('status and headers', () => {
     expect(messages[0]).toContain('throw redirect(url)');
     expect(messages[1]).toMatch(/TypeError/);
     expect(messages[2]).toContain('use cookies().set()');
+  });
+
+  test('a status that forbids a body (204, 205) is refused: a page and its page data always have one', async () => {
+    for (const code of [204, 205]) {
+      expect(() => setStatus(code)).toThrow(RangeError);
+      expect(() => setStatus(code)).toThrow(`setStatus(${code}): a page always has a body`);
+    }
+    const { app: server, logger } = app();
+    for (const path of ['/no-content', '/no-content?_sy=%2F']) {
+      expect((await request(server).get(path)).status).toBe(500);
+    }
+    expect(String(logger.error.mock.calls[0]![1])).toContain('route handler');
   });
 
   test('after the shell went out: an error in development, a logged warning in production', async () => {

@@ -6,7 +6,15 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -133,5 +141,59 @@ describe('serving the build', () => {
     }
     expect(touched.filter((path) => path.startsWith(dir))).toEqual([]);
     expect(promiseSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('a download that cannot finish', () => {
+  const bigDir = mkdtempSync(join(tmpdir(), 'switchyard-static-big-'));
+  const big = join(bigDir, 'big.bin');
+  // Far more than the socket buffers hold, so the server is still reading when the client leaves.
+  writeFileSync(big, Buffer.alloc(8 * 1024 * 1024, 1));
+  writeFileSync(join(bigDir, 'gone.txt'), 'soon removed\n');
+  let server: http.Server;
+  let origin = '';
+  beforeAll(async () => {
+    server = createApp({
+      modules: basicApp,
+      buildId: 'b1',
+      staticDir: bigDir,
+      logger: { error: vi.fn(), info: vi.fn() },
+    }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(bigDir, { recursive: true, force: true });
+  });
+  /** This process's descriptors open on `path` (Linux, where CI runs). */
+  const openOn = (path: string) =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === path;
+      } catch {
+        return false; // The descriptor the listing itself used, closed by now.
+      }
+    }).length;
+
+  test('the file is closed once the client goes away mid-download', async () => {
+    const openWhileSending = await new Promise<number>((resolve, reject) => {
+      const req = http.get(`${origin}/big.bin`, { agent: false }, (res) => {
+        res.once('data', () => {
+          resolve(openOn(big));
+          req.destroy();
+        });
+      });
+      req.once('error', reject);
+    });
+    expect(openWhileSending).toBe(1);
+    await expect.poll(() => openOn(big)).toBe(0);
+  });
+
+  test('a file removed since start-up is an error page, not a cut connection', async () => {
+    rmSync(join(bigDir, 'gone.txt'));
+    const res = await getRaw(`${origin}/gone.txt`);
+    expect(res.status).toBe(500);
   });
 });
