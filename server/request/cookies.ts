@@ -124,6 +124,9 @@ export class CookieJar {
     if (attributes.sameSite === 'none' && !attributes.secure) {
       throw new TypeError(`cookie "${name}": SameSite=None needs Secure, or browsers drop it`);
     }
+    if (attributes.partitioned && !attributes.secure) {
+      throw new TypeError(`cookie "${name}": Partitioned needs Secure, or browsers drop it`);
+    }
     // Throws a TypeError naming what is wrong for a name or attribute a header cannot carry.
     const line = stringifySetCookie(name, value, attributes);
     const size = line.indexOf(';') < 0 ? line.length : line.indexOf(';');

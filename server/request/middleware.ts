@@ -36,7 +36,7 @@ import { redirectOf, sendWebResponse, toWebRequest } from '../http/web-response.
 import type { ResolvedOptions } from '../options.js';
 import { sendRedirectData } from '../render/page-data-answer.js';
 import type { RouteRuntime } from '../render/route-runtime.js';
-import { cookies, setHeader, type Cookies } from './request-api.js';
+import { cookies, isReservedHeader, setHeader, type Cookies } from './request-api.js';
 
 export interface MiddlewareContext {
   /** The request's cookies; what is set here goes out with the answer, whoever makes it. */
@@ -97,7 +97,12 @@ export function runMiddleware(runtime: RouteRuntime, file: string, options: Reso
     if (answer === undefined) return next();
     const target = redirectOf(answer);
     if (target) {
-      answer.headers.getSetCookie().forEach((line) => res.appendHeader('set-cookie', line));
+      // Its own headers go with it (a cookie, `x-robots-tag`), not its body's framing; and a
+      // redirect is never stored, whatever its `cache-control` says.
+      for (const [name, value] of answer.headers) {
+        if (name === 'set-cookie') res.appendHeader('set-cookie', value);
+        else if (name !== 'location' && !isReservedHeader(name)) setHeader(name, value);
+      }
       return redirect(req, res, expects, target.location, target.status);
     }
     try {

@@ -103,6 +103,11 @@ const RESERVED_HEADERS = new Set([
   'content-type',
 ]);
 
+/** Whether a header is one `setHeader` refuses: the body's framing, or a cookie. */
+export function isReservedHeader(lowerCaseName: string): boolean {
+  return RESERVED_HEADERS.has(lowerCaseName);
+}
+
 /**
  * Adds a header to the answer, over the framework's own: `setHeader('cache-control', 'public,
  * max-age=60')`. Cookies go through `cookies()`; the body's framing headers are the framework's.

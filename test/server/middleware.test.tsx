@@ -77,6 +77,30 @@ test('a redirect answers a document with its status and Location, and page data 
   expect(data.body).toMatchObject({ redirect: { location: '/sign-in?next=%2Fme', status: 307 } });
 });
 
+test('a redirect Response keeps its own headers and cookies, never its caching', async () => {
+  const headers = new Headers({
+    location: '/sign-in',
+    'x-robots-tag': 'noindex',
+    'cache-control': 'public, max-age=600',
+    'content-type': 'text/plain',
+  });
+  headers.append('set-cookie', 'a=1');
+  headers.append('set-cookie', 'b=2');
+  const { app } = appWith(() => new Response('Moved', { status: 307, headers }));
+  for (const path of ['/me', '/me?_sy=%2F']) {
+    const res = await request(app).get(path);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.headers['set-cookie']).toEqual(['a=1', 'b=2']);
+    expect(res.headers['cache-control']).toBe('no-store');
+  }
+  const document = await request(app).get('/me');
+  expect([document.status, document.headers.location, document.headers['content-type']]).toEqual([
+    307,
+    '/sign-in',
+    'text/plain; charset=utf-8',
+  ]);
+});
+
 test("going on, the middleware's headers and cookies reach the answer, and a loader reads the cookie it set", async () => {
   const { app } = appWith(guard);
   const home = await request(app).get('/');

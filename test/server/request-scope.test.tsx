@@ -253,6 +253,9 @@ describe('cookies', () => {
     expect(jar.getAll().map((c) => c.name)).toEqual(['a', 'b']);
     expect(() => jar.set('bad name', 'x')).toThrow(TypeError);
     expect(() => jar.set('n', 'x', { sameSite: 'none' })).toThrow(/SameSite=None needs Secure/);
+    expect(() => jar.set('n', 'x', { partitioned: true })).toThrow(/Partitioned needs Secure/);
+    expect(() => jar.delete('n', { partitioned: true })).toThrow(/Partitioned needs Secure/);
+    expect(() => jar.set('n', 'x', { partitioned: true, secure: true })).not.toThrow();
   });
 
   test('an option given as undefined keeps its default, when setting and when deleting', () => {
