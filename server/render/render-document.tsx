@@ -68,7 +68,7 @@ import { parseRequestTarget, type RequestTarget } from '../http/request-url.js';
 import { isRetryLater, RetryLater } from '../http/retry-later.js';
 import { RENDER_DEADLINE_RETRY_AFTER_S } from '../../shared/constants.js';
 import { contentSecurityPolicy, dropDocumentHeaders } from '../http/security-headers.js';
-import { pageStatus } from '../request/request-scope.js';
+import { commitAnswer, pageStatus } from '../request/request-scope.js';
 import { toWebRequest } from '../http/web-response.js';
 import { RenderStop } from './render-stop.js';
 
@@ -355,6 +355,7 @@ export function createDocumentHandler(
           else res.setHeader('cache-control', 'no-store');
           addVary(res, 'accept-encoding');
           if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
+          commitAnswer(res);
           committed = true;
           out.pipeFrom(stream, negotiateEncoding(req.headers['accept-encoding']));
         },

@@ -123,6 +123,17 @@ export function requestScope({ secret, trustProxy, mode, logger }: RequestScopeO
   };
 }
 
+/**
+ * Puts what app code set on the answer at the moment its status and head are chosen, rather than
+ * when the head reaches the socket: a compressed page's head goes out only with its first
+ * compressed bytes, and a `setStatus` in between would otherwise be lost without a word. From
+ * here on such a call is too late, and says so.
+ */
+export function commitAnswer(res: Response): void {
+  const scope = storage.getStore();
+  if (scope && !scope.sent) scope.applyTo(res);
+}
+
 /** The scope of the request being answered; `what` names the caller for the error outside one. */
 export function currentScope(what: string): RequestScope {
   const scope = storage.getStore();

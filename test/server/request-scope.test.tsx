@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { ReactNode } from 'react';
+import express from 'express';
 import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
@@ -393,6 +394,40 @@ describe('status and headers', () => {
     const prodRes = await lateAnswer(prod.app);
     expect(prodRes.status).toBe(200);
     expect(prodRes.text).toContain('applied');
+    expect(prod.logger.error).toHaveBeenCalledWith(
+      expect.stringMatching(/^\[switchyard\] warning: setStatus\(404\) came after/),
+    );
+  });
+
+  test('once the status is chosen, before a compressed head reaches the socket: too late too, and said', async () => {
+    const prod = app('production');
+    // The loader goes on the moment the document's status is set, while the first compressed
+    // bytes (and with them the head) are still being made.
+    const outer = express();
+    outer.use((_req, res, next) => {
+      let status = res.statusCode;
+      Object.defineProperty(res, 'statusCode', {
+        get: () => status,
+        set: (code: number) => {
+          status = code;
+          shellSent.resolve();
+        },
+      });
+      next();
+    });
+    outer.use(prod.app);
+    shellSent = deferred();
+    const http = outer.listen(0, '127.0.0.1');
+    await new Promise((resolve) => http.once('listening', resolve));
+    try {
+      const { port } = http.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/late`, { headers: { 'accept-encoding': 'br' } });
+      expect(res.headers.get('content-encoding')).toBe('br');
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('applied');
+    } finally {
+      http.close();
+    }
     expect(prod.logger.error).toHaveBeenCalledWith(
       expect.stringMatching(/^\[switchyard\] warning: setStatus\(404\) came after/),
     );
