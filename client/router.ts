@@ -126,11 +126,21 @@ export function createRouter(options: RouterOptions): Router {
     const kind = replace ? 'replace' : 'push';
     const hash = target.hash ? { kind: 'hash' as const, id: target.hash.slice(1) } : undefined;
     const intent: ScrollIntent = !scroll ? { kind: 'keep' } : (hash ?? { kind: 'top' });
-    // Only the hash changed: no data to fetch, the page stays, the anchor moves.
+    // Only the hash changed: no data to fetch, the page stays, the anchor moves. A navigation
+    // still on its way to its first render is superseded, as by any newer one; the rest of this
+    // page's data, filling in what its loading state stands for, goes on.
     if (hash && pathAndSearch(target.href) === pathAndSearch(effects.currentHref())) {
       const href = toLocal(target.href);
       const key = replace ? screen.entry().key : effects.newKey();
-      screen.commit({ href, history: { kind, key }, scroll: intent, announce: false });
+      const superseding = screen.getSnapshot().pending;
+      if (superseding) navigation.cancel(started);
+      screen.commit({
+        href,
+        history: { kind, key },
+        scroll: intent,
+        announce: false,
+        ...(superseding ? { phase: 'idle' as const } : {}),
+      });
       started.settle({ status: 'committed', url: href, redirected: false });
       return;
     }
@@ -149,7 +159,10 @@ export function createRouter(options: RouterOptions): Router {
     void navigation.run(started, { href: target.href, kind, scroll: intent, key: effects.newKey(), source });
   }
 
-  /** Back or forward: a page held for the entry, and not marked stale, comes back with no request. */
+  /**
+   * Back or forward: a page held for the entry, and not marked stale, comes back with no request.
+   * One left while its loading state showed is fetched again: nothing would fill it in.
+   */
   function pop(entry: HistoryEntryState | null): Promise<NavigationOutcome> {
     const held = entry ? screen.held.get(entry.key) : undefined;
     const href = toLocal(effects.currentHref());
@@ -162,7 +175,7 @@ export function createRouter(options: RouterOptions): Router {
     void started.outcome.then(prefetcher.navigating());
     const saved = held?.scroll ?? entry?.scroll;
     const scroll: ScrollIntent = saved ? { kind: 'restore', ...saved } : { kind: 'top' };
-    if (!held || held.stale)
+    if (!held || held.stale || held.state.pendingAt !== undefined)
       return navigation.run(started, { href, kind: 'pop', scroll, key: screen.entry().key });
     navigation.cancel(started);
     screen.commit({

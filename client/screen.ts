@@ -6,7 +6,7 @@
  */
 import { HISTORY_ENTRIES_HELD } from '../shared/constants.js';
 import { createHeldPages, type HeldPage } from './held-pages.js';
-import { firstSnapshot } from './lazy-router.js';
+import { firstSnapshot, toLocal } from './lazy-router.js';
 import type {
   HistoryEntryState,
   RouterEffects,
@@ -61,10 +61,14 @@ export function createScreen(effects: RouterEffects, initial: RouterOptions['ini
     else notify();
   }
 
+  /**
+   * Keeps the scroll position in the history entry the browser is on, at its own URL: during a
+   * back or forward still on its way, that entry is the one arrived at, not the page on screen.
+   */
   function saveScroll(): void {
     const scroll = effects.readScroll();
     held.keepScroll(key, scroll);
-    effects.replaceState({ key, ...place, scroll }, snapshot.href);
+    effects.replaceState({ key, ...place, scroll }, toLocal(effects.currentHref()));
   }
 
   function commit({ page, href, history, scroll, announce, phase: next, transition }: Commit): void {

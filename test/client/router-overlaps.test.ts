@@ -1,0 +1,89 @@
+/**
+ * Navigations that overlap: a page left before its loading state was filled in, a hash moved
+ * while another page is on its way, a click while a back is on its way. Only the last one
+ * shows, history keeps each entry's own URL, and nothing is left half-loaded for good.
+ */
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import {
+  answer,
+  flush,
+  harness,
+  jsonResponse,
+  ORIGIN,
+  prefetchAnswer,
+  start,
+} from '../helpers/router-harness';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+test('back to a page left while its loading state showed fetches it: the skeleton is not kept', async () => {
+  const h = harness();
+  h.effects.hasLoadingState = (path) => path === '/slow';
+  const router = start(h);
+  const slow = router.navigate('/slow');
+  h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow', 1)));
+  await slow;
+  await flush();
+  expect(router.getSnapshot().state.pendingAt).toBe(1);
+  const slowKey = h.history.at(-1)!.state.key;
+  // Gone elsewhere before the rest came.
+  const away = router.navigate('/c');
+  h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/c', 'c')));
+  await away;
+  const asked = h.fetches.length;
+
+  h.location.href = `${ORIGIN}/slow`;
+  const back = router.onPopState({ key: slowKey, index: 1 });
+  expect(h.fetches.slice(asked).map((f) => f.url)).toEqual(['/slow?_sy=%2Fc']);
+  h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/slow', 'slow')));
+  expect(await back).toMatchObject({ status: 'committed', url: '/slow' });
+  expect(router.getSnapshot().state.pendingAt).toBeUndefined();
+});
+
+test('a hash moved while another page is on its way supersedes it: the older page never shows', async () => {
+  const h = harness();
+  const router = start(h);
+  const slow = router.navigate('/b');
+  const hash = router.navigate('/#comments');
+  expect(await hash).toMatchObject({ status: 'committed', url: '/#comments' });
+  expect(await slow).toMatchObject({ status: 'aborted', reason: 'superseded' });
+  expect(router.getSnapshot()).toMatchObject({ href: '/#comments', pending: false });
+  h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+  await flush();
+  expect(router.getSnapshot().href).toBe('/#comments');
+  expect(h.history.filter((e) => e.op === 'push').map((e) => e.href)).toEqual(['/#comments']);
+});
+
+test('a hash moved while the page fills in its loading state leaves the filling on', async () => {
+  const h = harness();
+  h.effects.hasLoadingState = (path) => path === '/slow';
+  const router = start(h);
+  const slow = router.navigate('/slow');
+  h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow', 1)));
+  await slow;
+  await flush();
+  const rest = h.fetches.at(-1)!;
+  expect(rest.url).toBe('/slow?_sy=&_syp=rest');
+  await router.navigate('/slow#part');
+  rest.reply.resolve(jsonResponse(answer('/slow', 'slow')));
+  await flush();
+  expect(router.getSnapshot()).toMatchObject({ href: '/slow#part' });
+  expect(router.getSnapshot().state.pendingAt).toBeUndefined();
+});
+
+test('a click while a back is on its way leaves the entry arrived at with its own URL', async () => {
+  const h = harness();
+  const router = start(h);
+  // The browser goes back to an entry from before a reload: /old, not held.
+  h.location.href = `${ORIGIN}/old`;
+  const back = router.onPopState({ key: 'old-key', index: 0 });
+  expect(h.fetches[0]!.url).toBe('/old?_sy=%2F');
+  // Before /old arrives, a link on the page still on screen.
+  const click = router.navigate('/c');
+  h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/c', 'c')));
+  await Promise.all([back, click]);
+  const written = h.history.filter((e) => e.state.key === 'old-key').map((e) => `${e.op} ${e.href}`);
+  expect(written).toEqual(['replace /old']);
+  expect(h.history.at(-1)).toMatchObject({ op: 'push', href: '/c' });
+});
