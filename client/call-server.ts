@@ -66,9 +66,14 @@ export async function callAction(
   // Leaving (or showing not-found): the changed paths' entries go, with no refetch of this page.
   answer.revalidated.forEach(({ path, type }) => router?.invalidate(path, type));
   if (answer.signal.kind === 'redirect') {
-    const path = checkRedirectTarget(answer.signal.location);
-    if (path === null) throw new Error(`switchyard: refused to redirect to ${answer.signal.location}`);
-    await router?.navigate(path);
+    const { location } = answer.signal;
+    // A path is followed softly. The server let another origin through only if the app allows
+    // it, a list this bundle does not carry: an http(s) URL it sent is left for with a full load.
+    const url = URL.canParse(location) ? new URL(location) : undefined;
+    const other = url && /^https?:$/.test(url.protocol) && !url.username && !url.password;
+    const target = checkRedirectTarget(location) ?? (other ? url.href : null);
+    if (target === null) throw new Error(`switchyard: refused to redirect to ${location}`);
+    await router?.navigate(target);
     return undefined;
   }
   throw toSignal(answer.signal);

@@ -33,6 +33,9 @@ import { clientAddress } from '../http/request-url.js';
 import { isRetryLater, RetryLater } from '../http/retry-later.js';
 import { runRevalidating } from './revalidate.js';
 
+/** An export of a `'use server'` module that is not a function (a constant): no action at all. */
+class NotAnAction extends Error {}
+
 /**
  * @param routeOf the route pattern of a path on this site: an error report names the page the
  *   action was called from, as render and load errors name theirs.
@@ -48,7 +51,7 @@ export function createActionHandler(
   for (const [id, load] of Object.entries(options.actions)) {
     registry.register(id, async (...args: unknown[]) => {
       const action = await load();
-      if (typeof action !== 'function') throw new TypeError(`server action ${id} is not a function`);
+      if (typeof action !== 'function') throw new NotAnAction(`${exportName(id)} is not a function`);
       return (action as (...a: unknown[]) => unknown)(...args);
     });
   }
@@ -104,6 +107,12 @@ export function createActionHandler(
         ),
       );
     } catch (error) {
+      if (error instanceof NotAnAction) {
+        // Whoever posts to it learns what an unknown id tells: nothing to report, nothing to log.
+        if (options.mode === 'development')
+          options.logger.error(`[switchyard] ${error.message}: a 'use server' module exports functions only`);
+        return sendText(res, 404, 'no such server action.');
+      }
       if (isRouterSignal(error)) return answerSignal(req, res, script, error, [...changed.values()]);
       if (isRetryLater(error)) return sendRetryLater(res, error);
       const digest = digestOf(error);

@@ -77,6 +77,20 @@ test('a redirect is a navigation, pushed; a hostile one is refused', async () =>
   expect(router.navigate).toHaveBeenCalledWith('/photos/2');
   setUp({ signal: { kind: 'redirect', location: '//evil.example', status: 307 }, revalidated: [] });
   await expect(callServer('abc#go', [])).rejects.toThrow('refused to redirect');
+  for (const location of ['javascript:alert(1)', 'https://user@evil.example/', 'data:text/html,x']) {
+    setUp({ signal: { kind: 'redirect', location, status: 307 }, revalidated: [] });
+    await expect(callServer('abc#go', [])).rejects.toThrow('refused to redirect');
+  }
+});
+
+test('a redirect to an origin the server allowed is left for: the router loads it in full', async () => {
+  // Only the server knows the app's allowed origins, and it sends no other.
+  const { router } = setUp({
+    signal: { kind: 'redirect', location: 'https://docs.example.com/guide', status: 307 },
+    revalidated: [],
+  });
+  await expect(callServer('abc#go', [])).resolves.toBeUndefined();
+  expect(router.navigate).toHaveBeenCalledWith('https://docs.example.com/guide');
 });
 
 test('notFound() in an action is thrown in the browser as the same signal', async () => {

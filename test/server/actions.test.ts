@@ -20,6 +20,8 @@ const ACTIONS = Object.fromEntries(
     load(name),
   ]),
 );
+// A constant a `'use server'` module exports beside its actions gets an id too.
+ACTIONS[actionId('basic/actions.ts', 'PAGE_SIZE')] = async () => 20;
 const url = (name: string) => actionUrl(actionId('basic/actions.ts', name));
 const ORIGIN = 'http://127.0.0.1';
 
@@ -43,6 +45,14 @@ function call(server: ReturnType<typeof app>['app'], name: string, args: unknown
     .set('content-type', 'application/json')
     .send(JSON.stringify({ args }));
 }
+
+test('an export that is not a function is no action: a 404, neither logged nor reported', async () => {
+  const { app: server, logger, reporter } = app();
+  const res = await call(server, 'PAGE_SIZE', []);
+  expect([res.status, res.text]).toEqual([404, 'Not Found: no such server action.']);
+  expect(logger.error).not.toHaveBeenCalled();
+  expect(reporter.report).not.toHaveBeenCalled();
+});
 
 test('a call returns the action’s value as JSON', async () => {
   const res = await call(app().app, 'echo', [1, 'two', { three: [3] }]);
