@@ -2,7 +2,9 @@
  * The `"use server"` modules an app can reach: every source file in its app directory, and
  * what those import, transitively, while it stays under the source root and outside
  * `node_modules`. A module nothing in the app imports is not one of its actions, wherever it
- * lives: two apps side by side (or an app and the test fixtures) never see each other's.
+ * lives: two apps side by side (or an app and the test fixtures) never see each other's. Tests
+ * kept beside the routes (`*.test.ts`, `*.spec.tsx`, a `__tests__` folder) are not the app: what
+ * only they import (a seeding helper) is no action a client can call.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
@@ -11,6 +13,7 @@ import { join, sep } from 'node:path';
 const IMPORT =
   /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 const SOURCE = /\.[cm]?[jt]sx?$/;
+const TEST = /\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|[\\/])__tests__[\\/]/;
 
 /** Where a specifier imported by `importer` leads, as a file path, or undefined. */
 export type ResolveImport = (specifier: string, importer: string) => Promise<string | undefined>;
@@ -26,7 +29,8 @@ export async function reachableModules(
     path.startsWith(root + sep) && SOURCE.test(path) && !path.includes(`${sep}node_modules${sep}`);
   const queue = readdirSync(appDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => !TEST.test(path.slice(appDir.length)));
   const seen = new Set(queue);
   const found: string[] = [];
   while (queue.length > 0) {

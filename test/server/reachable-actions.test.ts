@@ -2,8 +2,9 @@
  * Which `"use server"` modules an app has: those in its app directory and those its files
  * import, and never one that merely sits beside it (another app, the test fixtures).
  */
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { reachableModules } from '../../server/actions/reachable-actions';
 import { isUseServer } from '../../server/actions/use-server';
@@ -22,6 +23,26 @@ const reach = async (appDir: string, root: string) =>
 
 test('the demo reaches its actions through the components its routes import', async () => {
   expect(await reach('src/app', 'src')).toEqual(['src/lib/actions.ts', 'src/lib/session-actions.ts']);
+});
+
+test('what only tests beside the routes import is no action', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'switchyard-reach-'));
+  const files: Record<string, string> = {
+    'app/page.tsx': "import { like } from '../lib/actions';\nexport default () => null;",
+    'app/page.test.ts': "import { wipeAll } from '../lib/seed';",
+    'app/photos/page.spec.tsx': "import { reset } from '../../lib/reset';",
+    'app/__tests__/helpers.ts': "import { grant } from '../../lib/grant';",
+    'lib/actions.ts': "'use server';\nexport async function like() {}",
+    'lib/seed.ts': "'use server';\nexport async function wipeAll() {}",
+    'lib/reset.ts': "'use server';\nexport async function reset() {}",
+    'lib/grant.ts': "'use server';\nexport async function grant() {}",
+  };
+  for (const [path, code] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), code);
+  }
+  const found = await reachableModules(join(root, 'app'), root, resolveImport, isUseServer);
+  expect(found).toEqual([join(root, 'lib/actions.ts')]);
 });
 
 test('an app at the root of the repository does not see the fixtures’ or the demo’s actions', async () => {
