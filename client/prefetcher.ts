@@ -255,7 +255,10 @@ export function createPrefetcher({
       queue.bump(entry.key);
     },
 
-    /** A navigation that found nothing usable stores what it fetches as a `temporary` entry. */
+    /**
+     * A navigation that found nothing usable, or a stale entry it fetches again whole, stores
+     * what it fetches as a `temporary` entry.
+     */
     addTemporary(url: URL, promise: Promise<CachedPage>): void {
       const entry = cache.add(keyOf(url).key, 'temporary', promise, effects.now());
       cache.use(entry, effects.now());

@@ -13,6 +13,7 @@
  *   fresh / reusable, whole    the entry                             nothing
  *   fresh / reusable, partial  the entry, its loading state          the rest (`rest`)
  *   stale, whole               all data again, the scripts reused    nothing
+ *                              (kept as a `temporary` entry)
  *   stale, partial             the entry's loading state             all data again (`full`)
  *
  *   a prefetch finds           it

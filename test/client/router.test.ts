@@ -336,6 +336,34 @@ describe('navigation with the prefetch cache', () => {
     expect(router.devtools().entries[0]).toMatchObject({ status: 'reusable', lastUsedTime: h.clock.now });
   });
 
+  test('a stale whole entry fetched again is replaced by what came: the next click within 30 s shows the new data', async () => {
+    const h = harness();
+    const router = start(h);
+    const withData = (version: string) => {
+      const page = prefetchAnswer('/b', 'b');
+      return { ...page, segments: [page.segments[0]!, { ...page.segments[1]!, pageData: { version } }] };
+    };
+    void router.prefetch('/b');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(withData('old')));
+    await flush();
+    h.clock.now += 100_000;
+    const first = router.navigate('/b');
+    await flush();
+    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=&_syp=full');
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(withData('new')));
+    await first;
+    const away = router.navigate('/');
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/', 'feed')));
+    await away;
+    h.clock.now += 10_000;
+    const requests = h.fetches.length;
+    await router.navigate('/b');
+    expect(h.fetches).toHaveLength(requests);
+    expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
+    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'temporary' });
+  });
+
   test('an expired entry is pruned and the navigation fetches a temporary entry at once', async () => {
     const h = harness();
     const router = start(h);
