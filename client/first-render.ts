@@ -78,7 +78,7 @@ export function createFirstRender({ effects, pages, prefetcher, screen }: FirstR
       }),
     );
     // The new data takes the stale entry's place, as a navigation's own fetch does.
-    prefetcher.addTemporary(target, fetching);
+    prefetcher.addTemporary(target, fetching, attempt.controller.signal);
     return { page: await fetching, after: undefined };
   }
 
@@ -109,7 +109,7 @@ export function createFirstRender({ effects, pages, prefetcher, screen }: FirstR
         }),
       );
     const fetching = ask(target, from, plan.mode);
-    if (plan.temporary) prefetcher.addTemporary(target, fetching);
+    if (plan.temporary) prefetcher.addTemporary(target, fetching, attempt.controller.signal);
     const below = under ? ask(new URL(under, target), under, undefined) : undefined;
     const [page, main] = await Promise.all([fetching, below]);
     await pages.loadWithin(scripts);

@@ -257,11 +257,13 @@ export function createPrefetcher({
 
     /**
      * A navigation that found nothing usable, or a stale entry it fetches again whole, stores
-     * what it fetches as a `temporary` entry.
+     * what it fetches as a `temporary` entry. Cut short (`signal`) by a newer navigation, it
+     * leaves none: that is no failure, and nothing is known of the URL.
      */
-    addTemporary(url: URL, promise: Promise<CachedPage>): void {
+    addTemporary(url: URL, promise: Promise<CachedPage>, signal: AbortSignal): void {
       const entry = cache.add(keyOf(url).key, 'temporary', promise, effects.now());
       cache.use(entry, effects.now());
+      promise.catch(() => signal.aborted && cache.get(entry.key) === entry && cache.delete(entry.key));
     },
 
     invalidate: (path: string, scope?: 'page' | 'layout') => cache.invalidate(path, scope),

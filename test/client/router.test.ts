@@ -398,6 +398,23 @@ describe('navigation with the prefetch cache', () => {
     expect(router.getSnapshot().href).toBe('/b');
   });
 
+  test('a navigation cut short by a newer one leaves no entry: its link is prefetched again', async () => {
+    const h = harness();
+    const router = start(h);
+    const first = router.navigate('/b');
+    const second = router.navigate('/c');
+    expect(h.fetches[0]!.signal.aborted).toBe(true);
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/c', 'c')));
+    await Promise.all([first, second]);
+    await flush();
+    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/c']);
+    const hover = router.prefetch('/b', 'auto', 'intent');
+    await flush();
+    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2Fc&_syp=auto');
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    expect(await hover).toEqual({ status: 'fresh' });
+  });
+
   test('at most 5 prefetches at once; a navigation to a queued one starts it at once, and the rest stop', async () => {
     const h = harness();
     const router = start(h);
