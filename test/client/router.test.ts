@@ -478,6 +478,43 @@ describe('navigation with the prefetch cache', () => {
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F&_syp=full']);
   });
 
+  test('a full prefetch asked while an auto one is on its way follows it once it settles, through the queue', async () => {
+    const h = harness();
+    const router = start(h);
+    for (let i = 1; i <= 4; i++) void router.prefetch(`/p/${i}`);
+    void router.prefetch('/b', 'auto', 'viewport');
+    void router.prefetch('/p/5', 'auto', 'viewport');
+    await flush();
+    const full = router.prefetch('/b', 'full');
+    await flush();
+    expect(h.fetches.map((f) => f.url.split('?')[0])).toEqual(['/p/1', '/p/2', '/p/3', '/p/4', '/b']);
+    h.fetches[4]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b', 1)));
+    await flush();
+    // The upgrade takes the place the auto prefetch freed: still 5 at once.
+    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2F&_syp=full');
+    expect(router.devtools().queue).toEqual({
+      running: ['/p/1', '/p/2', '/p/3', '/p/4', '/b'],
+      waiting: ['/p/5'],
+    });
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    expect(await full).toEqual({ status: 'fresh' });
+    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({
+      kind: 'full',
+      partial: false,
+    });
+  });
+
+  test('a full prefetch waiting on an auto one the page drops is dropped with it', async () => {
+    const h = harness();
+    const router = start(h);
+    void router.prefetch('/b', 'auto', 'viewport');
+    await flush();
+    const full = router.prefetch('/b', 'full');
+    void router.navigate('/c');
+    expect(await full).toEqual({ status: 'skipped' });
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/c?_sy=%2F']);
+  });
+
   test('a stale entry is kept for the navigation to use; an expired one is fetched again', async () => {
     const h = harness();
     const router = start(h);
