@@ -69,7 +69,7 @@ export function createFirstRender({ effects, pages, prefetcher, screen }: FirstR
     const plan = planFromEntry(source.status, isPartial(prefetched));
     if (plan.first === 'entry') return { page: prefetched, after: plan.after };
     // Nothing held is merged into it: named only for the interception, it is asked for whole.
-    const page = await started.time('request', () =>
+    const fetching = started.time('request', () =>
       pages.fetchPage(target, {
         from: source.intercepted ? from : '',
         mode: 'full',
@@ -77,7 +77,9 @@ export function createFirstRender({ effects, pages, prefetcher, screen }: FirstR
         whole: true,
       }),
     );
-    return { page, after: undefined };
+    // The new data takes the stale entry's place, as a navigation's own fetch does.
+    prefetcher.addTemporary(target, fetching, attempt.controller.signal);
+    return { page: await fetching, after: undefined };
   }
 
   /**
@@ -107,7 +109,7 @@ export function createFirstRender({ effects, pages, prefetcher, screen }: FirstR
         }),
       );
     const fetching = ask(target, from, plan.mode);
-    if (plan.temporary) prefetcher.addTemporary(target, fetching);
+    if (plan.temporary) prefetcher.addTemporary(target, fetching, attempt.controller.signal);
     const below = under ? ask(new URL(under, target), under, undefined) : undefined;
     const [page, main] = await Promise.all([fetching, below]);
     await pages.loadWithin(scripts);

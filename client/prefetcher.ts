@@ -195,9 +195,10 @@ export function createPrefetcher({
 
   /**
    * Queues a prefetch unless the cache holds an entry that has not expired (a stale one too:
-   * a navigation knows how to use it), or a `full` prefetch finds only `auto` data. A link only
-   * in view waits for room in the budget (and is `skipped` for its caller: it may never go);
-   * intent moves a waiting prefetch up the queue. Resolves when the entry it leaves settles.
+   * a navigation knows how to use it), or a `full` prefetch finds only `auto` data: then it goes
+   * once that `auto` prefetch, if still on its way, settles. A link only in view waits for room
+   * in the budget (and is `skipped` for its caller: it may never go); intent moves a waiting
+   * prefetch up the queue. Resolves when the entry it leaves settles.
    */
   function prefetch(href: string, kind: 'auto' | 'full', trigger: PrefetchTrigger): Promise<PrefetchOutcome> {
     const url = new URL(href, effects.currentHref());
@@ -206,11 +207,15 @@ export function createPrefetcher({
     const now = effects.now();
     cache.prune(now);
     const lane: Lane = trigger === 'viewport' ? 'viewport' : 'intent';
+    const existing = cache.get(key);
     if (queue.has(key)) {
       if (lane === 'intent') queue.promote(key);
-      return outcomeOf(cache.get(key));
+      // One URL is never fetched twice at once: the upgrade waits for the `auto` data, and is not
+      // asked if the queue dropped that (the page was left).
+      if (kind === 'full' && existing?.kind === 'auto')
+        return outcomeOf(existing).then((o) => (o.status === 'skipped' ? o : prefetch(href, kind, trigger)));
+      return outcomeOf(existing);
     }
-    const existing = cache.get(key);
     if (existing && !shouldPrefetch({ status: cache.status(existing, now), kind: existing.kind }, kind))
       return outcomeOf(existing);
     if (lane === 'viewport' && !budget.fits()) {
@@ -255,10 +260,15 @@ export function createPrefetcher({
       queue.bump(entry.key);
     },
 
-    /** A navigation that found nothing usable stores what it fetches as a `temporary` entry. */
-    addTemporary(url: URL, promise: Promise<CachedPage>): void {
+    /**
+     * A navigation that found nothing usable, or a stale entry it fetches again whole, stores
+     * what it fetches as a `temporary` entry. Cut short (`signal`) by a newer navigation, it
+     * leaves none: that is no failure, and nothing is known of the URL.
+     */
+    addTemporary(url: URL, promise: Promise<CachedPage>, signal: AbortSignal): void {
       const entry = cache.add(keyOf(url).key, 'temporary', promise, effects.now());
       cache.use(entry, effects.now());
+      promise.catch(() => signal.aborted && cache.get(entry.key) === entry && cache.delete(entry.key));
     },
 
     invalidate: (path: string, scope?: 'page' | 'layout') => cache.invalidate(path, scope),

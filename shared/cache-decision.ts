@@ -13,13 +13,15 @@
  *   fresh / reusable, whole    the entry                             nothing
  *   fresh / reusable, partial  the entry, its loading state          the rest (`rest`)
  *   stale, whole               all data again, the scripts reused    nothing
+ *                              (kept as a `temporary` entry)
  *   stale, partial             the entry's loading state             all data again (`full`)
  *
  *   a prefetch finds           it
  *   missing, expired           prefetches
  *   fresh, reusable, stale     does not (a navigation knows how to use a stale entry)
  *   failed                     does not, until it expires (its link is not asked for again and again)
- *   `auto` data, asked `full`  prefetches all of it (the upgrade)
+ *   `auto` data, asked `full`  prefetches all of it (the upgrade; once an `auto` prefetch on
+ *                              its way has settled)
  */
 import type { DataMode } from './page-data.js';
 import type { EntryStatus, PrefetchKind } from './prefetch-status.js';

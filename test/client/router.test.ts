@@ -336,6 +336,34 @@ describe('navigation with the prefetch cache', () => {
     expect(router.devtools().entries[0]).toMatchObject({ status: 'reusable', lastUsedTime: h.clock.now });
   });
 
+  test('a stale whole entry fetched again is replaced by what came: the next click within 30 s shows the new data', async () => {
+    const h = harness();
+    const router = start(h);
+    const withData = (version: string) => {
+      const page = prefetchAnswer('/b', 'b');
+      return { ...page, segments: [page.segments[0]!, { ...page.segments[1]!, pageData: { version } }] };
+    };
+    void router.prefetch('/b');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(withData('old')));
+    await flush();
+    h.clock.now += 100_000;
+    const first = router.navigate('/b');
+    await flush();
+    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=&_syp=full');
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(withData('new')));
+    await first;
+    const away = router.navigate('/');
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/', 'feed')));
+    await away;
+    h.clock.now += 10_000;
+    const requests = h.fetches.length;
+    await router.navigate('/b');
+    expect(h.fetches).toHaveLength(requests);
+    expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
+    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'temporary' });
+  });
+
   test('an expired entry is pruned and the navigation fetches a temporary entry at once', async () => {
     const h = harness();
     const router = start(h);
@@ -368,6 +396,23 @@ describe('navigation with the prefetch cache', () => {
     await router.navigate('/b');
     expect(h.fetches).toHaveLength(2);
     expect(router.getSnapshot().href).toBe('/b');
+  });
+
+  test('a navigation cut short by a newer one leaves no entry: its link is prefetched again', async () => {
+    const h = harness();
+    const router = start(h);
+    const first = router.navigate('/b');
+    const second = router.navigate('/c');
+    expect(h.fetches[0]!.signal.aborted).toBe(true);
+    h.fetches[1]!.reply.resolve(jsonResponse(answer('/c', 'c')));
+    await Promise.all([first, second]);
+    await flush();
+    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/c']);
+    const hover = router.prefetch('/b', 'auto', 'intent');
+    await flush();
+    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2Fc&_syp=auto');
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    expect(await hover).toEqual({ status: 'fresh' });
   });
 
   test('at most 5 prefetches at once; a navigation to a queued one starts it at once, and the rest stop', async () => {
@@ -431,6 +476,43 @@ describe('navigation with the prefetch cache', () => {
     void router.prefetch('/b', 'full'); // an upgrade: auto data is not all the data
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F&_syp=full']);
+  });
+
+  test('a full prefetch asked while an auto one is on its way follows it once it settles, through the queue', async () => {
+    const h = harness();
+    const router = start(h);
+    for (let i = 1; i <= 4; i++) void router.prefetch(`/p/${i}`);
+    void router.prefetch('/b', 'auto', 'viewport');
+    void router.prefetch('/p/5', 'auto', 'viewport');
+    await flush();
+    const full = router.prefetch('/b', 'full');
+    await flush();
+    expect(h.fetches.map((f) => f.url.split('?')[0])).toEqual(['/p/1', '/p/2', '/p/3', '/p/4', '/b']);
+    h.fetches[4]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b', 1)));
+    await flush();
+    // The upgrade takes the place the auto prefetch freed: still 5 at once.
+    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2F&_syp=full');
+    expect(router.devtools().queue).toEqual({
+      running: ['/p/1', '/p/2', '/p/3', '/p/4', '/b'],
+      waiting: ['/p/5'],
+    });
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    expect(await full).toEqual({ status: 'fresh' });
+    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({
+      kind: 'full',
+      partial: false,
+    });
+  });
+
+  test('a full prefetch waiting on an auto one the page drops is dropped with it', async () => {
+    const h = harness();
+    const router = start(h);
+    void router.prefetch('/b', 'auto', 'viewport');
+    await flush();
+    const full = router.prefetch('/b', 'full');
+    void router.navigate('/c');
+    expect(await full).toEqual({ status: 'skipped' });
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/c?_sy=%2F']);
   });
 
   test('a stale entry is kept for the navigation to use; an expired one is fetched again', async () => {
