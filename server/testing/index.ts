@@ -66,8 +66,10 @@ export async function createTestApp({ appDir: dir, server: options = {} }: TestA
   const actions = await findActions(appDir, importFile);
   const clock = createTestClock();
   const server = createApp({
-    actionRateLimit: false,
     ...options,
+    // Given as undefined, as when left out, there is no limit: the production default would
+    // count calls on a clock that moves only by hand.
+    actionRateLimit: options.actionRateLimit ?? false,
     modules: Object.fromEntries(files.map((file) => [file, () => importModule(file)])),
     actions: actions.modules,
     now: clock.now,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test, vi } from 'vitest';
 import { createTestApp } from 'switchyard-react/testing';
 import { createTestClock } from '../../server/testing/test-clock';
-import { goTo } from '../fixtures/basic/actions';
+import { goTo, whoCalls } from '../fixtures/basic/actions';
 import { openGate, whenWaiting } from '../fixtures/gate';
 
 const appDir = new URL('../fixtures/basic', import.meta.url);
@@ -95,6 +95,14 @@ describe('createTestApp', () => {
     await expect(app.router({ url: 'https://elsewhere.example/' })).rejects.toThrow(
       'router({ url }) takes a path on this app',
     );
+  });
+
+  test('actions have no rate limit unless given one, even when the option is there but undefined', async () => {
+    const unlimited = await createTestApp({ appDir, server: { ...quiet, actionRateLimit: undefined } });
+    const router = await unlimited.router({ url: '/' });
+    // The production default allows 30 calls in 10 s, and the test clock does not move here.
+    for (let call = 0; call < 30; call++) await router.action(whoCalls);
+    expect(await router.action(whoCalls)).toBe('127.0.0.1');
   });
 
   test('the server answers app.fetch in the same process, with no port', async () => {
