@@ -9,6 +9,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { createTestApp } from 'switchyard-react/testing';
 import { createTestClock } from '../../server/testing/test-clock';
 import { goTo, whoCalls } from '../fixtures/basic/actions';
+import { setCookie } from '../fixtures/cookie-jar/actions';
 import { openGate, whenWaiting } from '../fixtures/gate';
 
 const appDir = new URL('../fixtures/basic', import.meta.url);
@@ -110,6 +111,30 @@ describe('createTestApp', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ pattern: '/photos/[id]', params: { id: '5' } });
     expect((await app.fetch('/photos/5', { method: 'DELETE' })).status).toBe(405);
+  });
+});
+
+describe('the cookies routers share', () => {
+  test('a cookie goes only to its path, and expires on the test clock', async () => {
+    const jar = await createTestApp({
+      appDir: new URL('../fixtures/cookie-jar', import.meta.url),
+      server: quiet,
+    });
+    const router = await jar.router({ url: '/' });
+    await router.action(setCookie, 'session', 'ada', { maxAge: 60 });
+    await router.action(setCookie, 'admin', 'yes', { path: '/admin' });
+    // Each router's first load is one request, with the cookies a new tab would send.
+    const cookieAt = async (url: string) =>
+      /<p id="cookie">(.*?)<\/p>/.exec(await (await jar.router({ url })).html())?.[1];
+    expect(await cookieAt('/')).toBe('session=ada');
+    expect(await cookieAt('/admin')).toBe('admin=yes; session=ada');
+    expect(await cookieAt('/admin/users')).toBe('admin=yes; session=ada');
+    expect(await cookieAt('/administrator')).toBe('session=ada');
+    jar.clock.advance(59_999);
+    expect(await cookieAt('/')).toBe('session=ada');
+    jar.clock.advance(1);
+    expect(await cookieAt('/')).toBe('');
+    expect(await cookieAt('/admin')).toBe('admin=yes');
   });
 });
 
