@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test, vi } from 'vitest';
 import { createTestApp } from 'switchyard-react/testing';
+import { actionId } from '../../server/actions/action-registry';
 import { createTestClock } from '../../server/testing/test-clock';
+import { actionUrl } from '../../shared/actions';
 import { goTo, whoCalls } from '../fixtures/basic/actions';
 import { setCookie } from '../fixtures/cookie-jar/actions';
 import { openGate, whenWaiting } from '../fixtures/gate';
@@ -111,6 +113,26 @@ describe('createTestApp', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ pattern: '/photos/[id]', params: { id: '5' } });
     expect((await app.fetch('/photos/5', { method: 'DELETE' })).status).toBe(405);
+  });
+
+  test('app.fetch follows redirects as fetch does, unless told not to', async () => {
+    const href = '/signals/redirect?to=/photos/4';
+    const followed = await app.fetch(href);
+    expect([followed.status, followed.url, followed.redirected]).toEqual([
+      200,
+      'http://localhost/photos/4',
+      true,
+    ]);
+    const manual = await app.fetch(href, { redirect: 'manual' });
+    expect([manual.status, manual.url, manual.redirected]).toEqual([307, `http://localhost${href}`, false]);
+    expect(manual.headers.get('location')).toBe('/photos/4');
+    await expect(app.fetch(href, { redirect: 'error' })).rejects.toThrow(TypeError);
+    // A form's post answered 303 goes on as a GET, without its body: a POST would get a 405.
+    const posted = await app.fetch(actionUrl(actionId('basic/actions.ts', 'goTo')), {
+      method: 'POST',
+      body: new URLSearchParams({ $bound: '["/photos/3"]' }),
+    });
+    expect([posted.status, posted.url, posted.redirected]).toEqual([200, 'http://localhost/photos/3', true]);
   });
 });
 
