@@ -3,7 +3,9 @@
  * request gets a pair of connected in-memory streams, Node's HTTP client writes the request on
  * one end and Node's HTTP server parses it on the other, so the handler sees a real
  * `IncomingMessage` and writes a real `ServerResponse`. The answer is read whole before it
- * resolves. Redirects of a GET are followed on this origin, as the browser's `fetch` does.
+ * resolves. Redirects are what Node's `fetch` makes of them: followed (up to 20, a 303 and a POST's
+ * 301 or 302 as a GET without body), handed back as they are (`redirect: 'manual'`) or a
+ * `TypeError` (`redirect: 'error'`). One off this origin cannot be followed: it is handed back.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
 import { Duplex } from 'node:stream';
@@ -11,26 +13,77 @@ import { Duplex } from 'node:stream';
 export const TEST_ORIGIN = 'http://localhost';
 const MAX_REDIRECTS = 20;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const BODY_HEADERS = ['content-encoding', 'content-language', 'content-location', 'content-type'];
 
 export type InProcessFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
 export function inProcessFetch(handler: RequestListener): InProcessFetch {
   // Never listens: connections are handed to it one at a time.
   const server = createServer(handler);
-  const send = async (request: Request, redirects: number): Promise<Response> => {
-    const response = await exchange(server, request);
-    const location = response.headers.get('location');
-    if (!REDIRECTS.has(response.status) || !location || request.method !== 'GET') return response;
-    const next = new URL(location, request.url);
-    if (next.origin !== TEST_ORIGIN || redirects >= MAX_REDIRECTS) return response;
-    return send(new Request(next, { headers: request.headers, signal: request.signal }), redirects + 1);
+  return async (url, init) => {
+    const first = new Request(new URL(url, TEST_ORIGIN), init);
+    // Read once: a 307 or 308 sends the same body again.
+    const body = first.body ? Buffer.from(await first.arrayBuffer()) : undefined;
+    const { method, headers, signal } = first;
+    let request: Outgoing = { url: new URL(first.url), method, headers, body, signal };
+    for (let redirects = 0; ; redirects++) {
+      const response = await exchange(server, request);
+      if (!REDIRECTS.has(response.status) || first.redirect === 'manual') {
+        return fetched(response, request.url, redirects > 0);
+      }
+      if (first.redirect === 'error') throw fetchFailed('unexpected redirect');
+      const location = response.headers.get('location');
+      const next = location === null ? undefined : new URL(location, request.url);
+      // Another site cannot be reached in-process: its redirect is handed back.
+      if (next?.origin !== TEST_ORIGIN) return fetched(response, request.url, redirects > 0);
+      if (redirects >= MAX_REDIRECTS) throw fetchFailed('redirect count exceeded');
+      request = becomesGet(response.status, request.method)
+        ? asGet(request, next)
+        : { ...request, url: next };
+    }
   };
-  return (url, init) => send(new Request(new URL(url, TEST_ORIGIN), init), 0);
 }
 
-async function exchange(server: ReturnType<typeof createServer>, request: Request): Promise<Response> {
-  const url = new URL(request.url);
-  const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+/** One request as it goes out: following a redirect changes its URL, and may make it a GET. */
+interface Outgoing {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: Buffer | undefined;
+  signal: AbortSignal;
+}
+
+/** Fetch's rule: a 303 (unless to a GET or HEAD), or a 301 or 302 to a POST, goes on as a GET. */
+function becomesGet(status: number, method: string): boolean {
+  if (status === 303) return method !== 'GET' && method !== 'HEAD';
+  return (status === 301 || status === 302) && method === 'POST';
+}
+
+/** The request as it goes on to `url` as a GET: without its body or the headers describing it. */
+function asGet(request: Outgoing, url: URL): Outgoing {
+  const headers = new Headers(request.headers);
+  for (const name of BODY_HEADERS) headers.delete(name);
+  return { ...request, url, method: 'GET', headers, body: undefined };
+}
+
+/** How `fetch` rejects on a network error: a `TypeError` with the reason as its cause. */
+function fetchFailed(reason: string): TypeError {
+  return new TypeError('fetch failed', { cause: new Error(reason) });
+}
+
+/**
+ * The response as `fetch` resolves with it, at the URL it came from. `url` and `redirected` are
+ * read-only getters over state only `fetch` itself can set, and a `new Response` has them empty:
+ * own properties on the instance shadow them (a `clone()` loses them again).
+ */
+function fetched(response: Response, url: URL, redirected: boolean): Response {
+  Object.defineProperty(response, 'url', { value: url.href, enumerable: true });
+  Object.defineProperty(response, 'redirected', { value: redirected, enumerable: true });
+  return response;
+}
+
+async function exchange(server: ReturnType<typeof createServer>, request: Outgoing): Promise<Response> {
+  const { url, body, signal } = request;
   const headers = Object.fromEntries(request.headers);
   headers.host = url.host;
   if (body) headers['content-length'] = String(body.length);
@@ -47,14 +100,14 @@ async function exchange(server: ReturnType<typeof createServer>, request: Reques
     });
     const abort = () => {
       outgoing.destroy();
-      reject(request.signal.reason ?? new DOMException('aborted', 'AbortError'));
+      reject(signal.reason ?? new DOMException('aborted', 'AbortError'));
     };
-    if (request.signal.aborted) return abort();
-    request.signal.addEventListener('abort', abort, { once: true });
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
     outgoing.once('error', reject);
     outgoing.once('response', (incoming) => {
       readAll(incoming).then((bytes) => {
-        request.signal.removeEventListener('abort', abort);
+        signal.removeEventListener('abort', abort);
         client.destroy();
         resolve(toResponse(incoming, bytes));
       }, reject);

@@ -21,9 +21,10 @@ import type { SwitchyardOptions } from '../options.js';
 import { scanAppDir } from '../vite/scan-app-dir.js';
 import { readRouterConfig } from '../vite/vite-plugin.js';
 import { findActions } from './app-actions.js';
+import { createCookieJar } from './cookie-jar.js';
 import { inProcessFetch, type InProcessFetch } from './in-process-fetch.js';
 import { createTestClock, type TestClock } from './test-clock.js';
-import { createTestRouter, type CookieJar, type RecordedRequest, type TestRouter } from './test-router.js';
+import { createTestRouter, type RecordedRequest, type TestRouter } from './test-router.js';
 
 export { TEST_CLOCK_START, type TestClock } from './test-clock.js';
 export type {
@@ -66,8 +67,10 @@ export async function createTestApp({ appDir: dir, server: options = {} }: TestA
   const actions = await findActions(appDir, importFile);
   const clock = createTestClock();
   const server = createApp({
-    actionRateLimit: false,
     ...options,
+    // Given as undefined, as when left out, there is no limit: the production default would
+    // count calls on a clock that moves only by hand.
+    actionRateLimit: options.actionRateLimit ?? false,
     modules: Object.fromEntries(files.map((file) => [file, () => importModule(file)])),
     actions: actions.modules,
     now: clock.now,
@@ -115,28 +118,4 @@ async function importFile(path: string): Promise<Record<string, unknown>> {
     }
     throw error;
   }
-}
-
-/** The cookies the server set, sent back with every request, as a browser does on one site. */
-function createCookieJar(now: () => number): CookieJar {
-  const jar = new Map<string, string>();
-  return {
-    header: () =>
-      jar.size === 0 ? undefined : [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-    store(response) {
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = '', ...attributes] = line.split(';');
-        const at = pair.indexOf('=');
-        if (at <= 0) continue;
-        const name = pair.slice(0, at).trim();
-        const expired = attributes.some((attribute) => {
-          const [key = '', value = ''] = attribute.split('=').map((part) => part.trim());
-          if (/^max-age$/i.test(key)) return Number(value) <= 0;
-          return /^expires$/i.test(key) && Date.parse(value) <= now();
-        });
-        if (expired) jar.delete(name);
-        else jar.set(name, pair.slice(at + 1).trim());
-      }
-    },
-  };
 }

@@ -32,6 +32,7 @@ import { MAX_REDIRECTS } from '../../shared/constants.js';
 import type { RouterConfig } from '../../shared/router-config.js';
 import { assembleRouteTree } from '../../shared/route-tree.js';
 import { routeTable } from '../../shared/build-route-table.js';
+import type { CookieJar } from './cookie-jar.js';
 import { TEST_ORIGIN, type InProcessFetch } from './in-process-fetch.js';
 import type { TestClock } from './test-clock.js';
 
@@ -101,11 +102,6 @@ export interface TestRouterContext {
   cookies: CookieJar;
 }
 
-export interface CookieJar {
-  header(): string | undefined;
-  store(response: Response): void;
-}
-
 const FRAMEWORK_PARAMS = /^_sy[pw]?$/;
 /** The real `setImmediate`, kept before a test may install fake timers over it. */
 const nextTurn = globalThis.setImmediate;
@@ -149,11 +145,11 @@ export async function createTestRouter(context: TestRouterContext, url: string):
       ...(action ? { action } : {}),
     });
     const headers = new Headers(init.headers);
-    const cookie = cookies.header();
+    const cookie = cookies.header(target.pathname);
     if (cookie) headers.set('cookie', cookie);
     return track(
       context.fetch(href, { ...init, headers }).then((response) => {
-        cookies.store(response);
+        cookies.store(response, target.pathname);
         return response;
       }),
     );

@@ -7,8 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test, vi } from 'vitest';
 import { createTestApp } from 'switchyard-react/testing';
+import { actionId } from '../../server/actions/action-registry';
 import { createTestClock } from '../../server/testing/test-clock';
-import { goTo } from '../fixtures/basic/actions';
+import { actionUrl } from '../../shared/actions';
+import { goTo, whoCalls } from '../fixtures/basic/actions';
+import { setCookie } from '../fixtures/cookie-jar/actions';
 import { openGate, whenWaiting } from '../fixtures/gate';
 
 const appDir = new URL('../fixtures/basic', import.meta.url);
@@ -97,11 +100,63 @@ describe('createTestApp', () => {
     );
   });
 
+  test('actions have no rate limit unless given one, even when the option is there but undefined', async () => {
+    const unlimited = await createTestApp({ appDir, server: { ...quiet, actionRateLimit: undefined } });
+    const router = await unlimited.router({ url: '/' });
+    // The production default allows 30 calls in 10 s, and the test clock does not move here.
+    for (let call = 0; call < 30; call++) await router.action(whoCalls);
+    expect(await router.action(whoCalls)).toBe('127.0.0.1');
+  });
+
   test('the server answers app.fetch in the same process, with no port', async () => {
     const response = await app.fetch('/photos/5?_sy=', { headers: { accept: 'application/json' } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ pattern: '/photos/[id]', params: { id: '5' } });
     expect((await app.fetch('/photos/5', { method: 'DELETE' })).status).toBe(405);
+  });
+
+  test('app.fetch follows redirects as fetch does, unless told not to', async () => {
+    const href = '/signals/redirect?to=/photos/4';
+    const followed = await app.fetch(href);
+    expect([followed.status, followed.url, followed.redirected]).toEqual([
+      200,
+      'http://localhost/photos/4',
+      true,
+    ]);
+    const manual = await app.fetch(href, { redirect: 'manual' });
+    expect([manual.status, manual.url, manual.redirected]).toEqual([307, `http://localhost${href}`, false]);
+    expect(manual.headers.get('location')).toBe('/photos/4');
+    await expect(app.fetch(href, { redirect: 'error' })).rejects.toThrow(TypeError);
+    // A form's post answered 303 goes on as a GET, without its body: a POST would get a 405.
+    const posted = await app.fetch(actionUrl(actionId('basic/actions.ts', 'goTo')), {
+      method: 'POST',
+      body: new URLSearchParams({ $bound: '["/photos/3"]' }),
+    });
+    expect([posted.status, posted.url, posted.redirected]).toEqual([200, 'http://localhost/photos/3', true]);
+  });
+});
+
+describe('the cookies routers share', () => {
+  test('a cookie goes only to its path, and expires on the test clock', async () => {
+    const jar = await createTestApp({
+      appDir: new URL('../fixtures/cookie-jar', import.meta.url),
+      server: quiet,
+    });
+    const router = await jar.router({ url: '/' });
+    await router.action(setCookie, 'session', 'ada', { maxAge: 60 });
+    await router.action(setCookie, 'admin', 'yes', { path: '/admin' });
+    // Each router's first load is one request, with the cookies a new tab would send.
+    const cookieAt = async (url: string) =>
+      /<p id="cookie">(.*?)<\/p>/.exec(await (await jar.router({ url })).html())?.[1];
+    expect(await cookieAt('/')).toBe('session=ada');
+    expect(await cookieAt('/admin')).toBe('admin=yes; session=ada');
+    expect(await cookieAt('/admin/users')).toBe('admin=yes; session=ada');
+    expect(await cookieAt('/administrator')).toBe('session=ada');
+    jar.clock.advance(59_999);
+    expect(await cookieAt('/')).toBe('session=ada');
+    jar.clock.advance(1);
+    expect(await cookieAt('/')).toBe('');
+    expect(await cookieAt('/admin')).toBe('admin=yes');
   });
 });
 
