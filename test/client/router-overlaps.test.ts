@@ -17,7 +17,8 @@ import {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-test('back to a page left while its loading state showed fetches it: the skeleton is not kept', async () => {
+/** On `/slow`, whose loading state has committed; the rest of its data is still on its way. */
+async function onLoadingState() {
   const h = harness();
   h.effects.hasLoadingState = (path) => path === '/slow';
   const router = start(h);
@@ -25,6 +26,11 @@ test('back to a page left while its loading state showed fetches it: the skeleto
   h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow', 1)));
   await slow;
   await flush();
+  return { h, router };
+}
+
+test('back to a page left while its loading state showed fetches it: the skeleton is not kept', async () => {
+  const { h, router } = await onLoadingState();
   expect(router.getSnapshot().state.pendingAt).toBe(1);
   const slowKey = h.history.at(-1)!.state.key;
   // Gone elsewhere before the rest came.
@@ -56,13 +62,7 @@ test('a hash moved while another page is on its way supersedes it: the older pag
 });
 
 test('a hash moved while the page fills in its loading state leaves the filling on', async () => {
-  const h = harness();
-  h.effects.hasLoadingState = (path) => path === '/slow';
-  const router = start(h);
-  const slow = router.navigate('/slow');
-  h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow', 1)));
-  await slow;
-  await flush();
+  const { h, router } = await onLoadingState();
   const rest = h.fetches.at(-1)!;
   expect(rest.url).toBe('/slow?_sy=&_syp=rest');
   await router.navigate('/slow#part');
