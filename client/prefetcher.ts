@@ -201,8 +201,11 @@ export function createPrefetcher({
    * prefetch up the queue. Resolves when the entry it leaves settles.
    */
   function prefetch(href: string, kind: 'auto' | 'full', trigger: PrefetchTrigger): Promise<PrefetchOutcome> {
-    const url = new URL(href, effects.currentHref());
-    if (url.origin !== new URL(effects.currentHref()).origin) return outcomeOf(undefined);
+    const here = new URL(effects.currentHref());
+    const url = new URL(href, here);
+    // Another site's page is not ours to fetch; the page on screen (`#comments`) is here already.
+    if (url.origin !== here.origin || url.pathname + url.search === here.pathname + here.search)
+      return outcomeOf(undefined);
     const { key, intercepted } = keyOf(url);
     const now = effects.now();
     cache.prune(now);

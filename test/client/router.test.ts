@@ -274,6 +274,18 @@ describe('back and forward', () => {
 
 /** A prefetch answer: the whole state, partial down to a loading state when `pendingAt` is set. */
 describe('navigation with the prefetch cache', () => {
+  test('a link to the page on screen, or to a place on it, is not prefetched: the page is here', async () => {
+    const h = harness();
+    const router = start(h);
+    for (const href of ['#comments', '/', '/#top', `${ORIGIN}/`]) {
+      expect(await router.prefetch(href, 'full', 'viewport')).toEqual({ status: 'skipped' });
+    }
+    // Other search params are another page.
+    void router.prefetch('/?tab=2');
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/?tab=2&_sy=%2F&_syp=auto']);
+  });
+
   test('a fresh entry renders with no request at navigation', async () => {
     const h = harness();
     const router = start(h);
