@@ -126,21 +126,11 @@ export function createRouter(options: RouterOptions): Router {
     const kind = replace ? 'replace' : 'push';
     const hash = target.hash ? { kind: 'hash' as const, id: target.hash.slice(1) } : undefined;
     const intent: ScrollIntent = !scroll ? { kind: 'keep' } : (hash ?? { kind: 'top' });
-    // Only the hash changed: no data to fetch, the page stays, the anchor moves. A navigation
-    // still on its way to its first render is superseded, as by any newer one; the rest of this
-    // page's data, filling in what its loading state stands for, goes on.
+    // Only the hash changed: no data to fetch, the page stays, the anchor moves.
     if (hash && pathAndSearch(target.href) === pathAndSearch(effects.currentHref())) {
       const href = toLocal(target.href);
       const key = replace ? screen.entry().key : effects.newKey();
-      const superseding = screen.getSnapshot().pending;
-      if (superseding) navigation.cancel(started);
-      screen.commit({
-        href,
-        history: { kind, key },
-        scroll: intent,
-        announce: false,
-        ...(superseding ? { phase: 'idle' as const } : {}),
-      });
+      screen.commit({ href, history: { kind, key }, scroll: intent, announce: false });
       started.settle({ status: 'committed', url: href, redirected: false });
       return;
     }

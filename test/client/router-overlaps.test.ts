@@ -1,7 +1,7 @@
 /**
  * Navigations that overlap: a page left before its loading state was filled in, a hash moved
- * while another page is on its way, a click while a back is on its way. Only the last one
- * shows, history keeps each entry's own URL, and nothing is left half-loaded for good.
+ * while the page fills in, a click while a back is on its way. History keeps each entry's own
+ * URL, and nothing is left half-loaded for good.
  */
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import {
@@ -45,20 +45,6 @@ test('back to a page left while its loading state showed fetches it: the skeleto
   h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/slow', 'slow')));
   expect(await back).toMatchObject({ status: 'committed', url: '/slow' });
   expect(router.getSnapshot().state.pendingAt).toBeUndefined();
-});
-
-test('a hash moved while another page is on its way supersedes it: the older page never shows', async () => {
-  const h = harness();
-  const router = start(h);
-  const slow = router.navigate('/b');
-  const hash = router.navigate('/#comments');
-  expect(await hash).toMatchObject({ status: 'committed', url: '/#comments' });
-  expect(await slow).toMatchObject({ status: 'aborted', reason: 'superseded' });
-  expect(router.getSnapshot()).toMatchObject({ href: '/#comments', pending: false });
-  h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
-  await flush();
-  expect(router.getSnapshot().href).toBe('/#comments');
-  expect(h.history.filter((e) => e.op === 'push').map((e) => e.href)).toEqual(['/#comments']);
 });
 
 test('a hash moved while the page fills in its loading state leaves the filling on', async () => {
