@@ -3,6 +3,7 @@
  * paths under its `Path`, and only until it expires on the test's clock. A cookie is named by its
  * name and path; every request goes to one origin, so domains are not told apart.
  */
+import { parseSetCookie } from 'cookie';
 
 export interface CookieJar {
   /** The `Cookie` header of a request to `path`, or undefined when no cookie goes there. */
@@ -31,7 +32,7 @@ export function createCookieJar(now: () => number): CookieJar {
     },
     store(response, path) {
       for (const line of response.headers.getSetCookie()) {
-        const cookie = parseSetCookie(line, path, now());
+        const cookie = cookieOf(line, path, now());
         if (!cookie) continue;
         const key = `${cookie.name};${cookie.path}`;
         // A cookie set to expire now or before is how a server deletes it.
@@ -42,27 +43,18 @@ export function createCookieJar(now: () => number): CookieJar {
   };
 }
 
-function parseSetCookie(line: string, requestPath: string, now: number): Cookie | undefined {
-  const [pair = '', ...attributes] = line.split(';');
-  const at = pair.indexOf('=');
-  if (at <= 0) return undefined;
-  let path: string | undefined;
-  let maxAge: number | undefined;
-  let expires: number | undefined;
-  for (const attribute of attributes) {
-    const eq = attribute.indexOf('=');
-    const key = (eq < 0 ? attribute : attribute.slice(0, eq)).trim().toLowerCase();
-    const value = eq < 0 ? '' : attribute.slice(eq + 1).trim();
-    if (key === 'path' && value.startsWith('/')) path = value;
-    else if (key === 'max-age' && /^-?\d+$/.test(value)) maxAge = Number(value);
-    else if (key === 'expires' && !Number.isNaN(Date.parse(value))) expires = Date.parse(value);
-  }
+/** Values go back as they came, as a browser sends them: not decoded. */
+const AS_SENT = { decode: (value: string) => value };
+
+function cookieOf(line: string, requestPath: string, now: number): Cookie | undefined {
+  const { name, value, path, maxAge, expires } = parseSetCookie(line, AS_SENT);
+  if (!name || value === undefined) return undefined;
   return {
-    name: pair.slice(0, at).trim(),
-    value: pair.slice(at + 1).trim(),
-    path: path ?? defaultPath(requestPath),
+    name,
+    value,
+    path: path?.startsWith('/') ? path : defaultPath(requestPath),
     // Max-Age wins over Expires, and counts from the test's now.
-    expiresAt: maxAge !== undefined ? now + maxAge * 1000 : (expires ?? Infinity),
+    expiresAt: maxAge !== undefined ? now + maxAge * 1000 : (expires?.getTime() ?? Infinity),
   };
 }
 
