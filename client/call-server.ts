@@ -68,10 +68,10 @@ export async function callAction(
   if (answer.signal.kind === 'redirect') {
     const { location } = answer.signal;
     // A path is followed softly. The server let another origin through only if the app allows
-    // it, a list this bundle does not carry: an http(s) URL it sent is left for with a full load.
-    const url = URL.canParse(location) ? new URL(location) : undefined;
-    const other = url && /^https?:$/.test(url.protocol) && !url.username && !url.password;
-    const target = checkRedirectTarget(location) ?? (other ? url.href : null);
+    // it, a list this bundle does not carry: that origin is taken as allowed, and the shared
+    // check still refuses other schemes, credentials and hidden characters.
+    const origin = URL.canParse(location) ? new URL(location).origin : undefined;
+    const target = checkRedirectTarget(location, origin ? [origin] : []);
     if (target === null) throw new Error(`switchyard: refused to redirect to ${location}`);
     await router?.navigate(target);
     return undefined;

@@ -36,6 +36,9 @@ import { runRevalidating } from './revalidate.js';
 /** An export of a `'use server'` module that is not a function (a constant): no action at all. */
 class NotAnAction extends Error {}
 
+/** What an id that names no action gets, a constant's among them: a 404 that tells nothing more. */
+const NO_SUCH_ACTION = 'no such server action.';
+
 /**
  * @param routeOf the route pattern of a path on this site: an error report names the page the
  *   action was called from, as render and load errors name theirs.
@@ -76,7 +79,7 @@ export function createActionHandler(
         options.logger.error(
           `[switchyard] no server action ${String(req.params.id)} (is its module 'use server'?)`,
         );
-      return sendText(res, 404, 'no such server action.');
+      return sendText(res, 404, NO_SUCH_ACTION);
     }
     const caller = clientKey(clientAddress(req, options.actionOrigins.trustProxy));
     // Counted before the body is read: a client over its limit costs no more than its headers.
@@ -111,7 +114,7 @@ export function createActionHandler(
         // Whoever posts to it learns what an unknown id tells: nothing to report, nothing to log.
         if (options.mode === 'development')
           options.logger.error(`[switchyard] ${error.message}: a 'use server' module exports functions only`);
-        return sendText(res, 404, 'no such server action.');
+        return sendText(res, 404, NO_SUCH_ACTION);
       }
       if (isRouterSignal(error)) return answerSignal(req, res, script, error, [...changed.values()]);
       if (isRetryLater(error)) return sendRetryLater(res, error);

@@ -24,7 +24,7 @@ export function webHeaders(incoming: IncomingHttpHeaders): Headers {
  */
 export function toWebRequest(
   req: Request,
-  url: RequestTarget,
+  url: Pick<RequestTarget, 'pathname' | 'search'>,
   origin: string,
   signal?: AbortSignal,
   body?: Uint8Array<ArrayBuffer>,

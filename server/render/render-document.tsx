@@ -352,7 +352,7 @@ export function createDocumentHandler(
           res.setHeader('content-type', 'text/html; charset=utf-8');
           // A page that is not there or failed is the framework's answer, whatever its loaders set.
           if (early || page.status !== 200) neverStore(res);
-          else res.setHeader('cache-control', 'no-store');
+          else noStore(res);
           addVary(res, 'accept-encoding');
           if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
           commitAnswer(res);

@@ -81,7 +81,7 @@ export function runMiddleware(runtime: RouteRuntime, file: string, options: Reso
       if (segments && !coversPath(paths, segments, file)) return next();
       const headers = new Headers();
       const path = segments ? canonicalPathname(url.pathname, segments) : url.pathname;
-      const request = toWebRequest(req, { ...url, pathname: path, search: url.search }, originOf(req));
+      const request = toWebRequest(req, { pathname: path, search: url.search }, originOf(req));
       answer = await options.tracer.span('middleware', file, () =>
         (middleware as Middleware)(request, { cookies: cookies(), headers }),
       );
