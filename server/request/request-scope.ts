@@ -15,7 +15,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../options.js';
 import { addVary, isNeverStored } from '../http/answers.js';
 import { requestScheme } from '../http/request-url.js';
-import { CookieJar, cookieKey } from './cookies.js';
+import { CookieJar, cookieKey, cookiesNotIn } from './cookies.js';
 
 /**
  * One request's scope. Most requests never touch cookies or headers, so the cookie jar and the
@@ -81,8 +81,21 @@ export class RequestScope {
       if (name === 'vary') addVary(res, value);
       else if (name !== 'cache-control' || !isNeverStored(res)) res.setHeader(name, value);
     });
-    const lines = this.jar?.setCookieLines() ?? [];
+    const lines = this.jar ? this.notSetBy(res, this.jar.setCookieLines()) : [];
     if (lines.length > 0) res.appendHeader('set-cookie', lines);
+  }
+
+  /**
+   * A cookie the answer sets itself (a route handler's or middleware's `Response`) wins over
+   * `cookies().set()` or `delete()` of the same cookie, as the returned `Response`'s do in
+   * Next.js: one `Set-Cookie` line per name, path and domain, never two that a browser would
+   * apply in turn.
+   */
+  private notSetBy(res: Response, lines: string[]): string[] {
+    const own = res.getHeader('set-cookie');
+    if (own === undefined || lines.length === 0) return lines;
+    const path = res.req.originalUrl.split('?', 1)[0]!;
+    return cookiesNotIn(Array.isArray(own) ? own : [String(own)], lines, path);
   }
 }
 
