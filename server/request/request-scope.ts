@@ -14,7 +14,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../options.js';
 import { addVary, isNeverStored } from '../http/answers.js';
-import { requestScheme } from '../http/request-url.js';
+import { requestScheme, type TrustProxy } from '../http/request-url.js';
 import { CookieJar, cookieKey, cookiesNotIn } from './cookies.js';
 
 /**
@@ -101,14 +101,14 @@ export class RequestScope {
 
 interface ScopeConfig {
   key: Buffer;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   development: boolean;
   logger: Logger;
 }
 
 export interface RequestScopeOptions {
   secret: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   mode: 'production' | 'development';
   logger: Logger;
 }
