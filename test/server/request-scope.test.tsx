@@ -116,6 +116,17 @@ const modules: RouteModules = {
   'cached/away/page.server.ts': loader(() => redirect('/visit')),
   'cached/missing/page.tsx': page(() => <p>never</p>),
   'cached/missing/page.server.ts': loader(() => notFound()),
+  'cached/caught/error.tsx': page(() => <p>caught</p>),
+  'cached/caught/page.tsx': page(() => <p>never</p>),
+  'cached/caught/page.server.ts': loader(() => {
+    setHeader('cache-control', 'public, max-age=60');
+    throw new Error('the database is down');
+  }),
+  'cached/gone-after/page.tsx': page(() => <p>never</p>),
+  'cached/gone-after/page.server.ts': loader(() => {
+    setHeader('cache-control', 'public, max-age=60');
+    notFound();
+  }),
   'cached/off-site/page.tsx': page(() => <p>never</p>),
   'cached/off-site/page.server.ts': loader(() => redirect('https://evil.example/')),
   // Below the loading state, this loader runs after the shell went out.
@@ -356,6 +367,22 @@ describe('status and headers', () => {
       '404 no-store layout',
       '400 no-store layout',
     ]);
+  });
+
+  test('a page not there or failed: the document and its page data both keep no-store over the loader’s', async () => {
+    const { app: server } = app();
+    const cacheOf = async (path: string) => {
+      const res = await request(server).get(path);
+      return `${res.status} ${res.headers['cache-control']}`;
+    };
+    for (const [path, status] of [
+      ['/cached/gone-after', 404],
+      ['/cached/missing', 404],
+      ['/cached/caught', 500],
+    ] as const) {
+      expect(await cacheOf(path)).toBe(`${status} no-store`);
+      expect(await cacheOf(`${path}?_sy=%2F`)).toBe(`${status} no-store`);
+    }
   });
 
   test('a redirect status, a header with a line break, or a reserved header is refused with a clear error', async () => {
