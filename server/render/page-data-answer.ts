@@ -64,7 +64,7 @@ export function sendPageData(
     ),
   };
   // The loader's status, as the document would have it: a page, data or not, answers the same.
-  sendJson(res.status(pageStatus(page.status)), body);
+  sendJson(res.status(pageStatus(res, page.status)), body);
 }
 
 /** The route of the page a client says it comes from (a path it may have made up). */

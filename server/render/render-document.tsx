@@ -349,7 +349,7 @@ export function createDocumentHandler(
           }
           // Node's own setter rather than Express's `res.status()` (9 µs of every document in
           // profiles): the status is one this server chose.
-          res.statusCode = early ? 404 : pageStatus(page.status);
+          res.statusCode = early ? 404 : pageStatus(res, page.status);
           res.setHeader('content-type', 'text/html; charset=utf-8');
           cachePage(res, early ? 404 : page.status);
           addVary(res, 'accept-encoding');

@@ -2,7 +2,9 @@
  * The request being answered, for app code that runs while it is: `cookies()`, `headers()`,
  * `setStatus()` and `setHeader()` from `switchyard-react/server` work in middleware, loaders,
  * actions and route handlers alike, with no request object passed down (as Next.js's `cookies()`
- * does). The scope lives in an `AsyncLocalStorage` for the length of one request.
+ * does). The scope lives in an `AsyncLocalStorage` for the length of one request, and beside the
+ * response, where the framework's own code finds it: React calls back (`onShellReady`) in
+ * whatever async context it likes, and the answer's status and headers must not depend on that.
  *
  * What app code sets is kept here and applied to the answer at the moment its headers go out,
  * whatever writes it (a page, page data, an error page, a redirect, a route handler's `Response`):
@@ -114,6 +116,8 @@ export interface RequestScopeOptions {
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
+/** Each answer's scope, for the framework's code that holds the response. */
+const scopes = new WeakMap<Response, RequestScope>();
 
 /** Express middleware: runs the rest of the request inside its scope. */
 export function requestScope({ secret, trustProxy, mode, logger }: RequestScopeOptions): RequestHandler {
@@ -125,6 +129,7 @@ export function requestScope({ secret, trustProxy, mode, logger }: RequestScopeO
   };
   return (req, res, next) => {
     const scope = new RequestScope(req, config);
+    scopes.set(res, scope);
     // Node writes every answer's head through `writeHead` (an answer that never calls it gets an
     // implicit one), so wrapping it is the one place where all answers pass.
     const writeHead = res.writeHead;
@@ -143,7 +148,7 @@ export function requestScope({ secret, trustProxy, mode, logger }: RequestScopeO
  * here on such a call is too late, and says so.
  */
 export function commitAnswer(res: Response): void {
-  const scope = storage.getStore();
+  const scope = scopes.get(res);
   if (scope && !scope.sent) scope.applyTo(res);
 }
 
@@ -173,7 +178,7 @@ export function stillOpen(scope: RequestScope, what: string): boolean {
 }
 
 /** The status a page answer goes out with: the loader's, unless the page itself is a 404 or 500. */
-export function pageStatus(base: number): number {
-  const status = storage.getStore()?.status;
+export function pageStatus(res: Response, base: number): number {
+  const status = scopes.get(res)?.status;
   return base === 200 && status !== undefined ? status : base;
 }

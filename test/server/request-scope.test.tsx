@@ -3,6 +3,7 @@
  * sets reaches the answer, documents and page data alike, and signed cookies read as absent when
  * anyone but the server wrote them.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
 import type { ReactNode } from 'react';
 import express from 'express';
@@ -11,7 +12,13 @@ import { describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
 import type { Request, Response } from 'express';
 import { CookieJar, cookieKey, type CookieOptions } from '../../server/request/cookies';
-import { currentScope, requestScope, type RequestScope } from '../../server/request/request-scope';
+import {
+  commitAnswer,
+  currentScope,
+  pageStatus,
+  requestScope,
+  type RequestScope,
+} from '../../server/request/request-scope';
 import { cookies, headers, setHeader, setStatus } from '../../server/request/request-api';
 import type { RouteModules } from '../../server/render/route-runtime';
 import { Suspense } from 'react';
@@ -255,6 +262,30 @@ describe('cookies', () => {
     // The socket said TLS: a cookie set goes out Secure.
     scope!.cookies.set('c', '3');
     expect(scope!.cookies.setCookieLines()[0]).toContain('Secure');
+  });
+
+  test('an answer committed outside the request’s async context still gets its status, headers and cookies', async () => {
+    // Made at module level: a callback run through it has no request scope in its context, as
+    // when a renderer calls back from a context of its own.
+    const outside = new AsyncResource('outside the request');
+    const server = express();
+    server.use(requestScope({ secret: SECRET, trustProxy: false, mode: 'production', logger: console }));
+    server.get('/', (_req, res) => {
+      setStatus(201);
+      setHeader('x-made-by', 'loader');
+      cookies().set('a', '1');
+      outside.runInAsyncScope(() => {
+        expect(() => currentScope('here')).toThrow(/can only be called while a request is answered/);
+        res.statusCode = pageStatus(res, 200);
+        commitAnswer(res);
+        // Applied now, before any byte is written: what comes later is too late.
+        expect([res.statusCode, res.getHeader('x-made-by')]).toEqual([201, 'loader']);
+        expect(res.getHeader('set-cookie')).toEqual([expect.stringMatching(/^a=1; Path=\//)]);
+        res.end('ok');
+      });
+    });
+    const res = await request(server).get('/');
+    expect([res.status, res.headers['x-made-by']]).toEqual([201, 'loader']);
   });
 
   test('the jar on its own: a cookie read back, a tampered one absent', () => {
