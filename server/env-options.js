@@ -3,7 +3,8 @@
  * checked once at start-up: a bad value stops the server with a message naming
  * the variable, never a silently open or silently closed door.
  *
- * - `SWITCHYARD_TRUST_PROXY=1`: behind a proxy that sets `X-Forwarded-Host`/`-Proto` itself.
+ * - `SWITCHYARD_TRUST_PROXY=<N>`: behind N proxies (`1`, or `2` for a CDN and a load balancer)
+ *   that set `X-Forwarded-Host`/`-Proto` themselves; `true` is 1, `0` or `false` none.
  * - `SWITCHYARD_ACTION_ORIGINS`: other origins whose pages may call actions, comma-separated.
  * - `SWITCHYARD_REDIRECT_ORIGINS`: other origins `redirect()` may send users to, comma-separated.
  * - `SWITCHYARD_ACTION_RATE_LIMIT`: `<calls>/<seconds>` one client may make (`30/10` by default),
@@ -26,7 +27,7 @@ export const MIN_SECRET_LENGTH = 32;
  * @typedef {{
  *   secret: string | undefined,
  *   actionRateLimit: { max: number, windowMs: number } | false | undefined,
- *   actionOrigins: { trustProxy: boolean, allowedOrigins: string[], allowedHosts: string[] },
+ *   actionOrigins: { trustProxy: number, allowedOrigins: string[], allowedHosts: string[] },
  *   allowedRedirectOrigins: string[],
  * }} EnvOptions
  */
@@ -41,7 +42,7 @@ export function optionsFromEnv(env) {
     secret: secret(env, 'SWITCHYARD_SECRET'),
     actionRateLimit: rateLimit(env, 'SWITCHYARD_ACTION_RATE_LIMIT'),
     actionOrigins: {
-      trustProxy: flag(env, 'SWITCHYARD_TRUST_PROXY'),
+      trustProxy: proxyCount(env, 'SWITCHYARD_TRUST_PROXY'),
       allowedOrigins: origins(env, 'SWITCHYARD_ACTION_ORIGINS'),
       allowedHosts: hostNames(env, 'SWITCHYARD_ALLOWED_HOSTS'),
     },
@@ -50,14 +51,19 @@ export function optionsFromEnv(env) {
 }
 
 /**
+ * How many proxies in front of the server are trusted, as Express's `trust proxy` counts them:
+ * `0`/`false`/unset none, `true` one (what `1` has always meant), a number that many.
  * @param {Env} env
  * @param {string} name
  */
-function flag(env, name) {
-  const value = env[name]?.trim() ?? '';
-  if (value === '' || value === '0' || value === 'false') return false;
-  if (value === '1' || value === 'true') return true;
-  throw new Error(`${name} must be 1 or 0, got ${JSON.stringify(value)}`);
+function proxyCount(env, name) {
+  const value = env[name]?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false') return 0;
+  if (value === 'true') return 1;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  throw new Error(
+    `${name} must be the number of proxies in front of the server (1, or 2 for a CDN and a load balancer), 0 for none, got ${JSON.stringify(value)}`,
+  );
 }
 
 /**

@@ -48,15 +48,16 @@ export interface SwitchyardOptions {
   /** Server actions by id (the Vite plugin's `virtual:switchyard/actions`). */
   actions?: ActionModules;
   /**
-   * Who may call actions: pages of this origin, and of `allowedOrigins`. Set
-   * `trustProxy` only behind a proxy that sets `X-Forwarded-Host`/`-Proto` itself.
+   * Who may call actions: pages of this origin, and of `allowedOrigins`. Set `trustProxy` (the
+   * number of proxies in front of the server, `true` for one) only behind proxies that set
+   * `X-Forwarded-Host`/`-Proto` themselves.
    */
   actionOrigins?: Partial<ActionGuardOptions>;
   /** The clock: `Date.now` unless a test passes its own. */
   now?: () => number;
   /**
-   * Action calls one client (its address; the proxy's last `X-Forwarded-For` entry with
-   * `trustProxy`) may make: 30 per 10 s by default (none in development), `false` for no limit.
+   * Action calls one client (its address; with `trustProxy` N, the N-th `X-Forwarded-For` entry
+   * from the end, the one the furthest trusted proxy wrote) may make: 30 per 10 s by default (none in development), `false` for no limit.
    */
   actionRateLimit?: RateLimit | false | undefined;
   /**
@@ -142,7 +143,7 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
     tracer: options.tracer ?? NO_TRACER,
     actions: options.actions ?? {},
     actionOrigins: Object.freeze({
-      trustProxy: options.actionOrigins?.trustProxy ?? false,
+      trustProxy: resolveTrustProxy(options.actionOrigins?.trustProxy),
       allowedOrigins: Object.freeze([...(options.actionOrigins?.allowedOrigins ?? [])]),
       allowedHosts: Object.freeze((options.actionOrigins?.allowedHosts ?? []).map((h) => h.toLowerCase())),
     }),
@@ -154,6 +155,17 @@ export function resolveOptions(options: SwitchyardOptions): ResolvedOptions {
     secret: options.secret ?? randomBytes(32).toString('base64url'),
     sentry: resolveSentryOptions(options.sentry ?? {}, buildId),
   });
+}
+
+/** The number of trusted proxies: `true` is one, as `SWITCHYARD_TRUST_PROXY=1` always was. */
+function resolveTrustProxy(value: ActionGuardOptions['trustProxy'] | undefined): number {
+  if (value === undefined || typeof value === 'boolean') return Number(value ?? false);
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new TypeError(
+      `actionOrigins.trustProxy must be true, false or the number of proxies in front of the server, got ${value}`,
+    );
+  }
+  return value;
 }
 
 function resolveRateLimit(limit: RateLimit | false | undefined): RateLimit | false {

@@ -1,7 +1,8 @@
 /**
  * `callerAddress()`: inside a server action, the client that called it, for the app's own
- * per-client limits. The socket's peer, or behind a trusted proxy (`SWITCHYARD_TRUST_PROXY`) the
- * last `X-Forwarded-For` entry: the one the proxy wrote itself, which a client cannot choose. An
+ * per-client limits. The socket's peer, or behind N trusted proxies (`SWITCHYARD_TRUST_PROXY=N`)
+ * the N-th `X-Forwarded-For` entry from the end: the one the furthest of them wrote, which a
+ * client cannot choose. An
  * IPv6 address is given as its /64 network, which one subscriber usually holds whole
  * (`clientKey` in rate-limit.ts). Outside an action it is a misuse.
  */

@@ -4,14 +4,15 @@
  * parsed (scheme, host, port with default ports dropped), never as substrings.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { firstListed, isHost, requestScheme } from '../http/request-url.js';
+import { firstListed, isHost, requestScheme, type TrustProxy } from '../http/request-url.js';
 
 export interface ActionGuardOptions {
   /**
-   * Read `X-Forwarded-Host` and `X-Forwarded-Proto`: only behind a proxy that sets them,
-   * replacing whatever the client sent.
+   * The proxies in front of the server that are trusted (`true` is 1): with any, read
+   * `X-Forwarded-Host` and `X-Forwarded-Proto`, only behind proxies that set them, replacing
+   * whatever the client sent; their number says which `X-Forwarded-For` entry is the client.
    */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Other origins whose pages may call actions, e.g. `https://admin.example.com`. */
   allowedOrigins: readonly string[];
   /**
@@ -86,7 +87,7 @@ export function parseOrigin(value: string): string | undefined {
  * for a forged Origin. With it, `X-Forwarded-Host` wins: a proxy may send `Host` without the
  * port the browser used (nginx's `$host`).
  */
-export function ownOrigin(req: ActionRequestHead, trustProxy: boolean): string | undefined {
+export function ownOrigin(req: ActionRequestHead, trustProxy: TrustProxy): string | undefined {
   const forwardedHost = trustProxy ? firstListed(req.headers['x-forwarded-host']) : undefined;
   const host = forwardedHost ?? header(req.headers.host);
   const scheme = requestScheme(req, trustProxy);

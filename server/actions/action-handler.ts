@@ -29,7 +29,7 @@ import type { ResolvedOptions } from '../options.js';
 import { runAsCaller } from './action-caller.js';
 import { clientKey, createRateLimiter } from './rate-limit.js';
 import { readBody } from './read-body.js';
-import { clientAddress } from '../http/request-url.js';
+import { clientAddress, type TrustProxy } from '../http/request-url.js';
 import { isRetryLater, RetryLater } from '../http/retry-later.js';
 import { runRevalidating } from './revalidate.js';
 
@@ -221,7 +221,7 @@ function isPlaceholder(arg: unknown): boolean {
  * the origin check's own origin, so behind a proxy that keeps the port only in
  * `X-Forwarded-Host` a post still goes back to its page.
  */
-function backTo(req: Request, trustProxy: boolean): string {
+function backTo(req: Request, trustProxy: TrustProxy): string {
   const referer = req.headers.referer;
   if (!referer || parseOrigin(referer) !== ownOrigin(req, trustProxy)) return '/';
   const url = new URL(referer);

@@ -8,7 +8,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { ownOrigin } from '../actions/action-guard.js';
 import { readBody } from '../actions/read-body.js';
-import type { RequestTarget } from '../http/request-url.js';
+import type { RequestTarget, TrustProxy } from '../http/request-url.js';
 import { toWebRequest } from '../http/web-response.js';
 
 /** Methods whose requests carry no body in the Fetch standard (`new Request` refuses one). */
@@ -23,7 +23,7 @@ export async function toHandlerRequest(
   req: ExpressRequest,
   res: ExpressResponse,
   url: RequestTarget,
-  trustProxy: boolean,
+  trustProxy: TrustProxy,
 ): Promise<globalThis.Request> {
   const body = BODYLESS.has(req.method) ? null : await readBody(req);
   // Its own controller, tied to the response only through this listener: nothing the Request

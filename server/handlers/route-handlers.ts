@@ -31,7 +31,7 @@ import {
 import { sendJson } from '../http/compression.js';
 import { digestOf } from '../http/digest.js';
 import { HttpError } from '../http/http-error.js';
-import { parseRequestTarget, type RequestTarget } from '../http/request-url.js';
+import { parseRequestTarget, type RequestTarget, type TrustProxy } from '../http/request-url.js';
 import { dropDocumentHeaders } from '../http/security-headers.js';
 import { sendWebResponse } from '../http/web-response.js';
 import { isRetryLater } from '../http/retry-later.js';
@@ -154,7 +154,7 @@ async function readRequest(
   req: Request,
   res: Response,
   url: RequestTarget,
-  trustProxy: boolean,
+  trustProxy: TrustProxy,
 ): Promise<globalThis.Request | undefined> {
   try {
     return await toHandlerRequest(req, res, url, trustProxy);

@@ -29,6 +29,16 @@ export function neverStore(res: Response): Response {
   return noStore(res);
 }
 
+/**
+ * The caching of a page's answer, the document and the page data alike, by the status the page
+ * resolved to (before a loader's `setStatus`): a page that renders (200) is the app's answer,
+ * `no-store` unless app code sets its own `cache-control`; a page that is not there (404) or
+ * failed (500) is the framework's, and keeps `no-store` whatever its loaders set.
+ */
+export function cachePage(res: Response, status: number): Response {
+  return status === 200 ? noStore(res) : neverStore(res);
+}
+
 /** Whether the answer is one of the framework's own, which keeps its `no-store`. */
 export function isNeverStored(res: Response): boolean {
   return ownAnswers.has(res);

@@ -118,13 +118,26 @@ export const checkHost: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Who sent the request, for per-client limits: the socket's peer, or behind a trusted proxy the
- * last `X-Forwarded-For` entry (the one that proxy added; earlier ones are the client's to forge).
+ * How many proxies in front of the server are trusted, nearest first, as Express's `trust proxy`
+ * counts them: `0` (or `false`) none, so only the socket counts; `N` the N nearest (a CDN and a
+ * load balancer are 2); `true` is 1. Any N reads `X-Forwarded-Host` and `-Proto`; N says which
+ * `X-Forwarded-For` entry is the client.
  */
-export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
-  const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').at(-1)?.trim();
-  return last || req.socket.remoteAddress || 'unknown';
+export type TrustProxy = boolean | number;
+
+/**
+ * Who sent the request, for per-client limits: the socket's peer, or behind N trusted proxies the
+ * N-th `X-Forwarded-For` entry from the end. Each proxy appends the address it was sent from, so
+ * the nearest wrote the last entry, and the N-th from the end is what the furthest trusted one
+ * saw: the client. Entries before it are the client's to forge. A list shorter than N (a
+ * request that came in past some of the proxies) gives its first entry, the furthest one known.
+ */
+export function clientAddress(req: IncomingMessage, trustProxy: TrustProxy): string {
+  const hops = Number(trustProxy);
+  const forwarded = hops > 0 ? req.headers['x-forwarded-for'] : undefined;
+  const entries = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',');
+  const client = entries?.[Math.max(entries.length - hops, 0)]?.trim();
+  return client || req.socket.remoteAddress || 'unknown';
 }
 
 /**
@@ -134,7 +147,7 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
  */
 export function requestScheme(
   req: { headers: IncomingMessage['headers']; socket?: object | undefined },
-  trustProxy: boolean,
+  trustProxy: TrustProxy,
 ): string {
   const forwarded = trustProxy ? firstListed(req.headers['x-forwarded-proto']) : undefined;
   const socket = req.socket;

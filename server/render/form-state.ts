@@ -10,7 +10,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { FORM_STATE_COOKIE_MAX_BYTES, FORM_STATE_TTL_MS } from '../../shared/constants.js';
-import { requestScheme } from '../http/request-url.js';
+import { requestScheme, type TrustProxy } from '../http/request-url.js';
 
 export const FORM_STATE_COOKIE = 'sy_form';
 
@@ -67,7 +67,7 @@ export interface FormStateStoreOptions {
   /** The same on every process that may serve the page after the post. */
   secret: string;
   /** Whether `X-Forwarded-Proto` says if the post came over https (behind a proxy that sets it). */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export function createFormStateStore({ now, secret, trustProxy }: FormStateStoreOptions): FormStateStore {

@@ -7,7 +7,7 @@ import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-
 import type { DataMode, PageDataError, PageDataResponse, RedirectAnswer } from '../../shared/page-data.js';
 import { segmentKey } from '../../shared/page-state.js';
 import { dirOf } from '../../shared/route-tree.js';
-import { neverStore, noStore } from '../http/answers.js';
+import { cachePage, neverStore } from '../http/answers.js';
 import { pageStatus } from '../request/request-scope.js';
 import { sendJson } from '../http/compression.js';
 import { encodeSegments, type LoaderFileOf } from './encode-data.js';
@@ -30,9 +30,7 @@ export function sendPageData(
   strict: boolean,
 ): void {
   const { state } = page;
-  // A page that is not there or failed is the framework's answer, whatever its loaders set.
-  if (page.status === 200 && !state.error) noStore(res);
-  else neverStore(res);
+  cachePage(res, page.status);
   // The client loads a page whose loader failed as a document, where its error.tsx renders.
   if (state.error || page.status === 500) {
     return void res
@@ -66,7 +64,7 @@ export function sendPageData(
     ),
   };
   // The loader's status, as the document would have it: a page, data or not, answers the same.
-  sendJson(res.status(pageStatus(page.status)), body);
+  sendJson(res.status(pageStatus(res, page.status)), body);
 }
 
 /** The route of the page a client says it comes from (a path it may have made up). */

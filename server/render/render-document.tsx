@@ -39,6 +39,7 @@ import { createStaticRouter } from '../../client/static-router.js';
 import { digestOf } from '../http/digest.js';
 import {
   addVary,
+  cachePage,
   neverStore,
   noStore,
   sendErrorPage,
@@ -348,11 +349,9 @@ export function createDocumentHandler(
           }
           // Node's own setter rather than Express's `res.status()` (9 µs of every document in
           // profiles): the status is one this server chose.
-          res.statusCode = early ? 404 : pageStatus(page.status);
+          res.statusCode = early ? 404 : pageStatus(res, page.status);
           res.setHeader('content-type', 'text/html; charset=utf-8');
-          // A page that is not there or failed is the framework's answer, whatever its loaders set.
-          if (early || page.status !== 200) neverStore(res);
-          else noStore(res);
+          cachePage(res, early ? 404 : page.status);
           addVary(res, 'accept-encoding');
           if (nonce) res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
           commitAnswer(res);

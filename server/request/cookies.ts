@@ -12,7 +12,7 @@
  * short, or is larger than a browser keeps reads as absent — never an error.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { parseCookie, stringifySetCookie, type SerializeOptions } from 'cookie';
+import { parseCookie, parseSetCookie, stringifySetCookie, type SerializeOptions } from 'cookie';
 
 /** Browsers keep a cookie's name and value up to 4096 bytes together; past it they drop it. */
 export const MAX_COOKIE_BYTES = 4096;
@@ -61,6 +61,30 @@ export function cookieKey(secret: string): Buffer {
 
 function signatureOf(key: Buffer, name: string, value: string): string {
   return createHmac('sha256', key).update(`${name}=${value}`).digest('base64url');
+}
+
+/**
+ * What names the cookie a `Set-Cookie` line sets, as a browser keeps it apart from others: its
+ * name, its path (one not given is the request's directory: `/a/b` gives `/a`) and its domain (one
+ * not given is this host alone; a leading dot means nothing).
+ */
+function cookieIdentity(line: string, requestPath: string): string {
+  const { name, path, domain } = parseSetCookie(line, { decode: String });
+  const at = path?.startsWith('/') ? path : requestPath.slice(0, Math.max(requestPath.lastIndexOf('/'), 1));
+  return `${name}\n${at}\n${domain?.replace(/^\./, '').toLowerCase() ?? ''}`;
+}
+
+/**
+ * The lines of `ours` that set a cookie none of `theirs` sets: where both set one, theirs wins.
+ * `requestPath` is the request's pathname, for lines that give no `Path`.
+ */
+export function cookiesNotIn(
+  theirs: readonly string[],
+  ours: readonly string[],
+  requestPath: string,
+): string[] {
+  const taken = new Set(theirs.map((line) => cookieIdentity(line, requestPath)));
+  return ours.filter((line) => !taken.has(cookieIdentity(line, requestPath)));
 }
 
 export class CookieJar {

@@ -2,7 +2,9 @@
  * The request being answered, for app code that runs while it is: `cookies()`, `headers()`,
  * `setStatus()` and `setHeader()` from `switchyard-react/server` work in middleware, loaders,
  * actions and route handlers alike, with no request object passed down (as Next.js's `cookies()`
- * does). The scope lives in an `AsyncLocalStorage` for the length of one request.
+ * does). The scope lives in an `AsyncLocalStorage` for the length of one request, and beside the
+ * response, where the framework's own code finds it: React calls back (`onShellReady`) in
+ * whatever async context it likes, and the answer's status and headers must not depend on that.
  *
  * What app code sets is kept here and applied to the answer at the moment its headers go out,
  * whatever writes it (a page, page data, an error page, a redirect, a route handler's `Response`):
@@ -14,8 +16,8 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../options.js';
 import { addVary, isNeverStored } from '../http/answers.js';
-import { requestScheme } from '../http/request-url.js';
-import { CookieJar, cookieKey } from './cookies.js';
+import { requestScheme, type TrustProxy } from '../http/request-url.js';
+import { CookieJar, cookieKey, cookiesNotIn } from './cookies.js';
 
 /**
  * One request's scope. Most requests never touch cookies or headers, so the cookie jar and the
@@ -81,26 +83,41 @@ export class RequestScope {
       if (name === 'vary') addVary(res, value);
       else if (name !== 'cache-control' || !isNeverStored(res)) res.setHeader(name, value);
     });
-    const lines = this.jar?.setCookieLines() ?? [];
+    const lines = this.jar ? this.notSetBy(res, this.jar.setCookieLines()) : [];
     if (lines.length > 0) res.appendHeader('set-cookie', lines);
+  }
+
+  /**
+   * A cookie the answer sets itself (a route handler's or middleware's `Response`) wins over
+   * `cookies().set()` or `delete()` of the same cookie, as the returned `Response`'s do in
+   * Next.js: one `Set-Cookie` line per name, path and domain, never two that a browser would
+   * apply in turn.
+   */
+  private notSetBy(res: Response, lines: string[]): string[] {
+    const own = res.getHeader('set-cookie');
+    if (own === undefined || lines.length === 0) return lines;
+    const path = res.req.originalUrl.split('?', 1)[0]!;
+    return cookiesNotIn(Array.isArray(own) ? own : [String(own)], lines, path);
   }
 }
 
 interface ScopeConfig {
   key: Buffer;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   development: boolean;
   logger: Logger;
 }
 
 export interface RequestScopeOptions {
   secret: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   mode: 'production' | 'development';
   logger: Logger;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
+/** Each answer's scope, for the framework's code that holds the response. */
+const scopes = new WeakMap<Response, RequestScope>();
 
 /** Express middleware: runs the rest of the request inside its scope. */
 export function requestScope({ secret, trustProxy, mode, logger }: RequestScopeOptions): RequestHandler {
@@ -112,6 +129,7 @@ export function requestScope({ secret, trustProxy, mode, logger }: RequestScopeO
   };
   return (req, res, next) => {
     const scope = new RequestScope(req, config);
+    scopes.set(res, scope);
     // Node writes every answer's head through `writeHead` (an answer that never calls it gets an
     // implicit one), so wrapping it is the one place where all answers pass.
     const writeHead = res.writeHead;
@@ -130,7 +148,7 @@ export function requestScope({ secret, trustProxy, mode, logger }: RequestScopeO
  * here on such a call is too late, and says so.
  */
 export function commitAnswer(res: Response): void {
-  const scope = storage.getStore();
+  const scope = scopes.get(res);
   if (scope && !scope.sent) scope.applyTo(res);
 }
 
@@ -160,7 +178,7 @@ export function stillOpen(scope: RequestScope, what: string): boolean {
 }
 
 /** The status a page answer goes out with: the loader's, unless the page itself is a 404 or 500. */
-export function pageStatus(base: number): number {
-  const status = storage.getStore()?.status;
+export function pageStatus(res: Response, base: number): number {
+  const status = scopes.get(res)?.status;
   return base === 200 && status !== undefined ? status : base;
 }

@@ -6,9 +6,16 @@
  * resolves. Redirects are what Node's `fetch` makes of them: followed (up to 20, a 303 and a POST's
  * 301 or 302 as a GET without body), handed back as they are (`redirect: 'manual'`) or a
  * `TypeError` (`redirect: 'error'`). One off this origin cannot be followed: it is handed back.
+ *
+ * Given a cookie jar, it is a browser's fetch: each hop of a redirect chain sends the jar's
+ * cookies for its own URL and keeps the cookies its answer sets before the next hop goes out, so
+ * a sign-in that sets its session on the way through a redirect is signed in at the end.
+ * `credentials: 'omit'` leaves the jar out. A `cookie` header given goes to every hop, before
+ * the jar's (a server reading a name twice takes the first).
  */
 import { createServer, request as httpRequest, type IncomingMessage, type RequestListener } from 'node:http';
 import { Duplex } from 'node:stream';
+import type { CookieJar } from './cookie-jar.js';
 
 export const TEST_ORIGIN = 'http://localhost';
 const MAX_REDIRECTS = 20;
@@ -17,7 +24,7 @@ const BODY_HEADERS = ['content-encoding', 'content-language', 'content-location'
 
 export type InProcessFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
-export function inProcessFetch(handler: RequestListener): InProcessFetch {
+export function inProcessFetch(handler: RequestListener, cookies?: CookieJar): InProcessFetch {
   // Never listens: connections are handed to it one at a time.
   const server = createServer(handler);
   return async (url, init) => {
@@ -25,9 +32,13 @@ export function inProcessFetch(handler: RequestListener): InProcessFetch {
     // Read once: a 307 or 308 sends the same body again.
     const body = first.body ? Buffer.from(await first.arrayBuffer()) : undefined;
     const { method, headers, signal } = first;
+    const jar = first.credentials === 'omit' ? undefined : cookies;
+    const given = headers.get('cookie');
     let request: Outgoing = { url: new URL(first.url), method, headers, body, signal };
     for (let redirects = 0; ; redirects++) {
-      const response = await exchange(server, request);
+      const path = request.url.pathname;
+      const response = await exchange(server, jar ? withCookies(request, given, jar.header(path)) : request);
+      jar?.store(response, path);
       if (!REDIRECTS.has(response.status) || first.redirect === 'manual') {
         return fetched(response, request.url, redirects > 0);
       }
@@ -51,6 +62,15 @@ interface Outgoing {
   headers: Headers;
   body: Buffer | undefined;
   signal: AbortSignal;
+}
+
+/** The request with the cookies for its URL: those given, then the jar's. */
+function withCookies(request: Outgoing, given: string | null, kept: string | undefined): Outgoing {
+  const cookie = [given, kept].filter(Boolean).join('; ');
+  if (!cookie) return request;
+  const headers = new Headers(request.headers);
+  headers.set('cookie', cookie);
+  return { ...request, headers };
 }
 
 /** Fetch's rule: a 303 (unless to a GET or HEAD), or a 301 or 302 to a POST, goes on as a GET. */

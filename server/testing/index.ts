@@ -52,7 +52,11 @@ export interface TestApp {
   requests: RecordedRequest[];
   /** A router on `url`, its first page loaded; routers of one app share cookies, clock and requests. */
   router(options: { url: string }): Promise<TestRouter>;
-  /** A request straight to the server, as a script's `fetch` would make it; not recorded. */
+  /**
+   * A request straight to the server, as a script's `fetch` in the app's page makes it: with the
+   * cookies the routers share (not with `credentials: 'omit'`), kept at each hop of a redirect
+   * chain. Not recorded.
+   */
   fetch: InProcessFetch;
   /** The Express app serving the routes, for supertest or anything else that takes a handler. */
   server: SwitchyardApp;
@@ -75,9 +79,10 @@ export async function createTestApp({ appDir: dir, server: options = {} }: TestA
     actions: actions.modules,
     now: clock.now,
   });
-  const fetch = inProcessFetch(server);
-  const requests: RecordedRequest[] = [];
+  // One browser's cookies: every router of the app and `app.fetch` send and keep them.
   const cookies = createCookieJar(clock.now);
+  const fetch = inProcessFetch(server, cookies);
+  const requests: RecordedRequest[] = [];
   const componentFiles = files.filter((file) => COMPONENT_ROLES.has(classifyFile(file.split('/').pop()!)!));
   const config = readRouterConfig(appDir);
   return {
@@ -95,7 +100,6 @@ export async function createTestApp({ appDir: dir, server: options = {} }: TestA
           importModule,
           config,
           actionIdOf: actions.idOf,
-          cookies,
         },
         url,
       ),

@@ -32,7 +32,6 @@ import { MAX_REDIRECTS } from '../../shared/constants.js';
 import type { RouterConfig } from '../../shared/router-config.js';
 import { assembleRouteTree } from '../../shared/route-tree.js';
 import { routeTable } from '../../shared/build-route-table.js';
-import type { CookieJar } from './cookie-jar.js';
 import { TEST_ORIGIN, type InProcessFetch } from './in-process-fetch.js';
 import type { TestClock } from './test-clock.js';
 
@@ -99,7 +98,6 @@ export interface TestRouterContext {
   importModule(file: string): Promise<unknown>;
   config: RouterConfig;
   actionIdOf(action: unknown): string | undefined;
-  cookies: CookieJar;
 }
 
 const FRAMEWORK_PARAMS = /^_sy[pw]?$/;
@@ -107,7 +105,7 @@ const FRAMEWORK_PARAMS = /^_sy[pw]?$/;
 const nextTurn = globalThis.setImmediate;
 
 export async function createTestRouter(context: TestRouterContext, url: string): Promise<TestRouter> {
-  const { clock, requests, config, cookies } = context;
+  const { clock, requests, config } = context;
   const inFlight = new Set<Promise<unknown>>();
   const errors: ReportedError[] = [];
   const track = <T>(promise: Promise<T>): Promise<T> => {
@@ -126,7 +124,7 @@ export async function createTestRouter(context: TestRouterContext, url: string):
       ),
     );
 
-  /** Every request the app's code makes, recorded, with this router's cookies. */
+  /** Every request the app's code makes, recorded; the app's fetch sends and keeps the cookies. */
   const fetch = (href: string, init: RequestInit = {}, kind?: RequestKind): Promise<Response> => {
     const target = new URL(href, TEST_ORIGIN);
     const isPageData = target.searchParams.has('_sy');
@@ -144,15 +142,7 @@ export async function createTestRouter(context: TestRouterContext, url: string):
       ...(mode ? { mode } : {}),
       ...(action ? { action } : {}),
     });
-    const headers = new Headers(init.headers);
-    const cookie = cookies.header(target.pathname);
-    if (cookie) headers.set('cookie', cookie);
-    return track(
-      context.fetch(href, { ...init, headers }).then((response) => {
-        cookies.store(response, target.pathname);
-        return response;
-      }),
-    );
+    return track(context.fetch(href, init));
   };
   // A prefetch's request goes out while its key is running in the queue; nothing else's does.
   const isPrefetching = (path: string) =>

@@ -7,6 +7,8 @@ import { checkActionOrigin, type ActionGuardOptions, parseOrigin } from '../../s
 
 const direct: ActionGuardOptions = { trustProxy: false, allowedOrigins: [] };
 const proxied: ActionGuardOptions = { trustProxy: true, allowedOrigins: [] };
+const behindTwo: ActionGuardOptions = { trustProxy: 2, allowedOrigins: [] };
+const noProxy: ActionGuardOptions = { trustProxy: 0, allowedOrigins: [] };
 const withAdmin: ActionGuardOptions = {
   trustProxy: false,
   allowedOrigins: ['https://admin.example.com:443'],
@@ -118,6 +120,23 @@ const rows: Row[] = [
     },
     proxied,
     true,
+  ],
+  [
+    'behind two trusted proxies',
+    {
+      host: 'internal:3000',
+      origin: 'https://app.example',
+      'x-forwarded-host': 'app.example',
+      'x-forwarded-proto': 'https',
+    },
+    behindTwo,
+    true,
+  ],
+  [
+    'forged X-Forwarded-Host with no proxy counted',
+    { host: 'app.example', origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
+    noProxy,
+    false,
   ],
   [
     'trusted proxy chain: the first entry counts',

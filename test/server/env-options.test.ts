@@ -5,7 +5,7 @@ import { basicApp } from './fixture-app';
 
 test('nothing set: no proxy trusted, no other origin allowed', () => {
   expect(optionsFromEnv({})).toEqual({
-    actionOrigins: { trustProxy: false, allowedOrigins: [], allowedHosts: [] },
+    actionOrigins: { trustProxy: 0, allowedOrigins: [], allowedHosts: [] },
     allowedRedirectOrigins: [],
   });
 });
@@ -21,7 +21,7 @@ test('each setting is read, origins normalised', () => {
     }),
   ).toEqual({
     actionOrigins: {
-      trustProxy: true,
+      trustProxy: 1,
       allowedOrigins: ['https://admin.example.com', 'https://app.example.com'],
       allowedHosts: ['app.example.com', 'localhost'],
     },
@@ -32,7 +32,24 @@ test('each setting is read, origins normalised', () => {
 });
 
 test.each([
+  ['', 0],
+  ['0', 0],
+  ['false', 0],
+  ['1', 1],
+  ['true', 1],
+  [' TRUE ', 1],
+  ['2', 2],
+  ['12', 12],
+])('SWITCHYARD_TRUST_PROXY=%j trusts %i proxies', (value, count) => {
+  expect(optionsFromEnv({ SWITCHYARD_TRUST_PROXY: value }).actionOrigins.trustProxy).toBe(count);
+});
+
+test.each([
   ['SWITCHYARD_TRUST_PROXY', 'yes'],
+  ['SWITCHYARD_TRUST_PROXY', '-1'],
+  ['SWITCHYARD_TRUST_PROXY', '1.5'],
+  ['SWITCHYARD_TRUST_PROXY', '100'],
+  ['SWITCHYARD_TRUST_PROXY', 'loopback'],
   ['SWITCHYARD_ACTION_ORIGINS', '*'],
   ['SWITCHYARD_ACTION_ORIGINS', 'https://*.example.com'],
   ['SWITCHYARD_REDIRECT_ORIGINS', 'https://docs.example.com/guide'],

@@ -36,7 +36,7 @@ describe('server actions from one client', () => {
   const actions = { [id]: () => import('../fixtures/basic/actions').then((m) => m.echo) };
   const { max } = ACTION_RATE_LIMIT;
 
-  function server(trustProxy = false) {
+  function server(trustProxy: boolean | number = false) {
     let now = 0;
     const app = createApp({
       modules: basicApp,
@@ -87,6 +87,45 @@ describe('server actions from one client', () => {
     // The proxy's own entry is the last one: what the client put before it changes nothing.
     expect((await proxied.call('10.9.9.9, 203.0.113.7')).status).toBe(429);
     expect((await proxied.call('203.0.113.8')).status).toBe(200);
+  });
+
+  test('behind a CDN and a load balancer (2 proxies), the client is what the CDN saw, whatever it forges', async () => {
+    // The client sends its own X-Forwarded-For; the CDN appends the client's address, the load
+    // balancer the CDN's (the socket's peer is the load balancer).
+    const via = (client: string, cdn: string, forged?: string) =>
+      [forged, client, cdn].filter(Boolean).join(', ');
+    const proxied = server(2);
+    for (let i = 0; i < max; i++) {
+      // A new forged address every call, and calls through two CDN nodes: one client still.
+      const res = await proxied.call(via('203.0.113.7', `198.51.100.${i % 2}`, `10.0.0.${i}`));
+      expect(res.status).toBe(200);
+    }
+    expect((await proxied.call(via('203.0.113.7', '198.51.100.1', '10.9.9.9'))).status).toBe(429);
+    expect((await proxied.call(via('203.0.113.7', '198.51.100.1', '10.9.9.9, 10.8.8.8'))).status).toBe(429);
+    // Another client through the same CDN node is another client.
+    expect((await proxied.call(via('203.0.113.8', '198.51.100.1'))).status).toBe(200);
+
+    // One hop trusted there, as `true` always meant, every client is the CDN node.
+    const oneHop = server(true);
+    for (let i = 0; i < max; i++) await oneHop.call(via(`203.0.113.${i}`, '198.51.100.1'));
+    expect((await oneHop.call(via('203.0.113.200', '198.51.100.1'))).status).toBe(429);
+  });
+
+  test('a list shorter than the proxies trusted gives its first entry; none gives the socket', async () => {
+    const proxied = server(3);
+    for (let i = 0; i < max; i++) await proxied.call('203.0.113.7, 198.51.100.1');
+    expect((await proxied.call('203.0.113.7')).status).toBe(429);
+    expect((await proxied.call('203.0.113.8, 198.51.100.1')).status).toBe(200);
+    for (let i = 0; i < max; i++) await proxied.call();
+    expect((await proxied.call()).status).toBe(429);
+  });
+
+  test('a trustProxy that is no count of proxies stops createApp, naming it', () => {
+    for (const trustProxy of [-1, 1.5, Number.NaN]) {
+      expect(() => createApp({ modules: basicApp, actionOrigins: { trustProxy } })).toThrow(
+        /actionOrigins\.trustProxy must be true, false or the number of proxies/,
+      );
+    }
   });
 
   test('a new IPv6 address for every call from one /64 network is one client; another /64 is not', async () => {

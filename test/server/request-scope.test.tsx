@@ -3,6 +3,7 @@
  * sets reaches the answer, documents and page data alike, and signed cookies read as absent when
  * anyone but the server wrote them.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
 import type { ReactNode } from 'react';
 import express from 'express';
@@ -11,7 +12,13 @@ import { describe, expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
 import type { Request, Response } from 'express';
 import { CookieJar, cookieKey, type CookieOptions } from '../../server/request/cookies';
-import { currentScope, requestScope, type RequestScope } from '../../server/request/request-scope';
+import {
+  commitAnswer,
+  currentScope,
+  pageStatus,
+  requestScope,
+  type RequestScope,
+} from '../../server/request/request-scope';
 import { cookies, headers, setHeader, setStatus } from '../../server/request/request-api';
 import type { RouteModules } from '../../server/render/route-runtime';
 import { Suspense } from 'react';
@@ -116,6 +123,17 @@ const modules: RouteModules = {
   'cached/away/page.server.ts': loader(() => redirect('/visit')),
   'cached/missing/page.tsx': page(() => <p>never</p>),
   'cached/missing/page.server.ts': loader(() => notFound()),
+  'cached/caught/error.tsx': page(() => <p>caught</p>),
+  'cached/caught/page.tsx': page(() => <p>never</p>),
+  'cached/caught/page.server.ts': loader(() => {
+    setHeader('cache-control', 'public, max-age=60');
+    throw new Error('the database is down');
+  }),
+  'cached/gone-after/page.tsx': page(() => <p>never</p>),
+  'cached/gone-after/page.server.ts': loader(() => {
+    setHeader('cache-control', 'public, max-age=60');
+    notFound();
+  }),
   'cached/off-site/page.tsx': page(() => <p>never</p>),
   'cached/off-site/page.server.ts': loader(() => redirect('https://evil.example/')),
   // Below the loading state, this loader runs after the shell went out.
@@ -246,6 +264,30 @@ describe('cookies', () => {
     expect(scope!.cookies.setCookieLines()[0]).toContain('Secure');
   });
 
+  test('an answer committed outside the request’s async context still gets its status, headers and cookies', async () => {
+    // Made at module level: a callback run through it has no request scope in its context, as
+    // when a renderer calls back from a context of its own.
+    const outside = new AsyncResource('outside the request');
+    const server = express();
+    server.use(requestScope({ secret: SECRET, trustProxy: false, mode: 'production', logger: console }));
+    server.get('/', (_req, res) => {
+      setStatus(201);
+      setHeader('x-made-by', 'loader');
+      cookies().set('a', '1');
+      outside.runInAsyncScope(() => {
+        expect(() => currentScope('here')).toThrow(/can only be called while a request is answered/);
+        res.statusCode = pageStatus(res, 200);
+        commitAnswer(res);
+        // Applied now, before any byte is written: what comes later is too late.
+        expect([res.statusCode, res.getHeader('x-made-by')]).toEqual([201, 'loader']);
+        expect(res.getHeader('set-cookie')).toEqual([expect.stringMatching(/^a=1; Path=\//)]);
+        res.end('ok');
+      });
+    });
+    const res = await request(server).get('/');
+    expect([res.status, res.headers['x-made-by']]).toEqual([201, 'loader']);
+  });
+
   test('the jar on its own: a cookie read back, a tampered one absent', () => {
     const jar = new CookieJar('a=1', cookieKey(SECRET), false);
     jar.set('b', '2', { signed: true });
@@ -356,6 +398,22 @@ describe('status and headers', () => {
       '404 no-store layout',
       '400 no-store layout',
     ]);
+  });
+
+  test('a page not there or failed: the document and its page data both keep no-store over the loader’s', async () => {
+    const { app: server } = app();
+    const cacheOf = async (path: string) => {
+      const res = await request(server).get(path);
+      return `${res.status} ${res.headers['cache-control']}`;
+    };
+    for (const [path, status] of [
+      ['/cached/gone-after', 404],
+      ['/cached/missing', 404],
+      ['/cached/caught', 500],
+    ] as const) {
+      expect(await cacheOf(path)).toBe(`${status} no-store`);
+      expect(await cacheOf(`${path}?_sy=%2F`)).toBe(`${status} no-store`);
+    }
   });
 
   test('a redirect status, a header with a line break, or a reserved header is refused with a clear error', async () => {

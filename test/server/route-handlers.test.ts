@@ -338,6 +338,42 @@ describe('the answer on the wire', () => {
     ]);
   });
 
+  test('a cookie both in the Response and set through cookies() goes out once: the Response’s', async () => {
+    const { app: server } = app({
+      'auth/login/route.ts': {
+        POST: () => {
+          cookies().set('session', 'from-cookies');
+          cookies().set('theme', 'dark');
+          cookies().delete('seen', { path: '/auth' });
+          cookies().set('lang', 'fr', { domain: 'example.com' });
+          cookies().set('region', 'eu', { domain: 'example.com' });
+          const headers = new Headers();
+          // Path=/ as cookies() writes it: the same cookie.
+          headers.append('set-cookie', 'session=from-response; Path=/; HttpOnly');
+          // No Path: the request's directory, `/auth`, as the deletion names.
+          headers.append('set-cookie', 'seen=1');
+          // The same domain, spelled another way: the same cookie.
+          headers.append('set-cookie', 'lang=en; Path=/; Domain=.EXAMPLE.com');
+          // Another path, or this host alone: another cookie, and both go out.
+          headers.append('set-cookie', 'theme=light; Path=/auth');
+          headers.append('set-cookie', 'region=us; Path=/');
+          return new Response('ok', { headers });
+        },
+      },
+    });
+    const res = await request(server).post('/auth/login');
+    const lines = res.headers['set-cookie'] as unknown as string[];
+    expect(lines).toEqual([
+      'session=from-response; Path=/; HttpOnly',
+      'seen=1',
+      'lang=en; Path=/; Domain=.EXAMPLE.com',
+      'theme=light; Path=/auth',
+      'region=us; Path=/',
+      expect.stringMatching(/^theme=dark; Path=\/;/),
+      expect.stringMatching(/^region=eu; Domain=example\.com; Path=\/;/),
+    ]);
+  });
+
   test('the security headers, and in production the no-script policy unless the handler sets its own', async () => {
     const { app: server } = app(
       {

@@ -158,6 +158,34 @@ describe('the cookies routers share', () => {
     expect(await cookieAt('/')).toBe('');
     expect(await cookieAt('/admin')).toBe('admin=yes');
   });
+
+  test('a redirect chain keeps each hop’s cookies and sends each hop those for its URL', async () => {
+    const jar = await createTestApp({
+      appDir: new URL('../fixtures/cookie-jar', import.meta.url),
+      server: quiet,
+    });
+    const shown = await jar.fetch('/hop/one');
+    expect(shown.url).toBe('http://localhost/hop/show');
+    // `second` was set by the middle hop for `/hop`, `first` by the first for `/`.
+    expect(await shown.json()).toEqual({ cookie: 'second=2; first=1' });
+    // A router of the app has them too, each where its path allows.
+    const cookieAt = async (url: string) =>
+      /<p id="cookie">(.*?)<\/p>/.exec(await (await jar.router({ url })).html())?.[1];
+    expect(await cookieAt('/')).toBe('first=1');
+    expect(await cookieAt('/hop')).toBe('second=2; first=1');
+  });
+
+  test('app.fetch with credentials: omit neither sends nor keeps cookies; a cookie header given goes to every hop', async () => {
+    const jar = await createTestApp({
+      appDir: new URL('../fixtures/cookie-jar', import.meta.url),
+      server: quiet,
+    });
+    const omitted = await jar.fetch('/hop/one', { credentials: 'omit', headers: { cookie: 'mine=0' } });
+    expect(await omitted.json()).toEqual({ cookie: 'mine=0' });
+    expect(await (await jar.fetch('/hop/show')).json()).toEqual({ cookie: '' });
+    const given = await jar.fetch('/hop/one', { headers: { cookie: 'mine=0' } });
+    expect(await given.json()).toEqual({ cookie: 'mine=0; second=2; first=1' });
+  });
 });
 
 describe('the test clock', () => {
