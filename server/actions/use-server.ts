@@ -5,17 +5,31 @@
  * path relative to the source root (the app directory's parent), the same in both builds; which
  * modules an app has is `reachable-actions.ts`'s answer.
  *
+ * Whether a module is one is read from the parser's tree, never from the text: a comment or a
+ * string that mentions the directive changes nothing.
+ *
  * Exports must be named functions: `export async function f()` or `export const f = async () =>`.
  */
+import { parseSync, type ESTree, type ParseResult } from 'vite';
 import { actionId } from './action-registry.js';
 
-const DIRECTIVE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(['"])use server\1/;
 const FUNCTION_EXPORT = /^export\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/gm;
 const CONST_EXPORT = /^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm;
 const OTHER_EXPORT = /^export\s+(?:default\b|\{|\*)/m;
 
-export function isUseServer(code: string): boolean {
-  return DIRECTIVE.test(code);
+/** A source file parsed as its extension says: TypeScript, TSX, or JavaScript with JSX. */
+export function parseModule(path: string, code: string): ParseResult {
+  const lang = /\.[cm]?ts$/.test(path) ? 'ts' : path.endsWith('.tsx') ? 'tsx' : 'jsx';
+  return parseSync(path, code, { lang, sourceType: 'module' });
+}
+
+/** Whether the directive prologue (the string statements a module opens with) holds `'use server'`. */
+export function isUseServer(program: ESTree.Program): boolean {
+  for (const node of program.body) {
+    if (node.type !== 'ExpressionStatement' || typeof node.directive !== 'string') return false;
+    if (node.directive === 'use server') return true;
+  }
+  return false;
 }
 
 /** The names a `"use server"` module exports; any other kind of export is a build error. */

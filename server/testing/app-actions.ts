@@ -9,7 +9,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { registerServerReference } from '../../client/server-reference.js';
 import { actionId } from '../actions/action-registry.js';
 import { reachableModules } from '../actions/reachable-actions.js';
-import { isUseServer, serverExports } from '../actions/use-server.js';
+import { serverExports } from '../actions/use-server.js';
 import type { ActionModules } from '../options.js';
 
 export interface AppActions {
@@ -34,7 +34,7 @@ export async function findActions(
 ): Promise<AppActions> {
   // Ids are paths relative to the app directory's parent, as in the build.
   const sourceRoot = dirname(appDir);
-  const files = await reachableModules(appDir, sourceRoot, resolveRelative, isUseServer);
+  const files = await reachableModules(appDir, sourceRoot, resolveRelative);
   const modules: Record<string, () => Promise<unknown>> = {};
   const ids = new Map<unknown, string>();
   for (const path of files) {
