@@ -33,7 +33,10 @@ import { clientAddress } from '../http/request-url.js';
 import { isRetryLater, RetryLater } from '../http/retry-later.js';
 import { runRevalidating } from './revalidate.js';
 
-/** An export of a `'use server'` module that is not a function (a constant): no action at all. */
+/**
+ * An export of a `'use server'` module that is no function when loaded: the build refuses the
+ * plain cases (`export const LIMIT = 5`), and this catches what it could not judge.
+ */
 class NotAnAction extends Error {}
 
 /** What an id that names no action gets, a constant's among them: a 404 that tells nothing more. */
@@ -113,7 +116,9 @@ export function createActionHandler(
       if (error instanceof NotAnAction) {
         // Whoever posts to it learns what an unknown id tells: nothing to report, nothing to log.
         if (options.mode === 'development')
-          options.logger.error(`[switchyard] ${error.message}: a 'use server' module exports functions only`);
+          options.logger.error(
+            `[switchyard] ${error.message}: a 'use server' module exports async functions only`,
+          );
         return sendText(res, 404, NO_SUCH_ACTION);
       }
       if (isRouterSignal(error)) return answerSignal(req, res, script, error, [...changed.values()]);

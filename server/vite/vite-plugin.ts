@@ -42,6 +42,7 @@ import { scanAppDir } from './scan-app-dir.js';
 import { writeRouteTypes } from '../typegen.js';
 import { reachableModules } from '../actions/reachable-actions.js';
 import {
+  checkServerExports,
   clientModule,
   isUseServer,
   parseModule,
@@ -147,8 +148,10 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
         const files = await reachableModules(appDir, sourceRoot, resolveImport);
         const entries = files.flatMap((path) => {
           const file = relative(sourceRoot, path).split(sep).join('/');
-          return serverExports(readFileSync(path, 'utf8'), file).map(
-            (name) =>
+          // What the build cannot call is left out here; the module's own transform says why.
+          const { callable } = serverExports(parseModule(path, readFileSync(path, 'utf8')).program);
+          return callable.map(
+            ({ name }) =>
               `  ${JSON.stringify(actionId(file, name))}: () => import(${JSON.stringify(path)}).then((m) => m.${name}),`,
           );
         });
@@ -185,10 +188,11 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       const file = relative(sourceRoot, path).split(sep).join('/');
       if (file.startsWith('..'))
         this.error(`${describe(path)}: "use server" modules live under ${describe(sourceRoot)}`);
-      const names = serverExports(code, describe(path));
+      // Thrown, it is a plugin error: the build stops, and the dev server shows it as it shows any.
+      const exports = checkServerExports(parsed.program, describe(path));
       return isClient(this.environment)
-        ? clientModule(names, file, REFERENCE_RUNTIME)
-        : serverModule(code, names, file, REFERENCE_RUNTIME);
+        ? clientModule(exports, file, REFERENCE_RUNTIME)
+        : serverModule(code, exports, file, REFERENCE_RUNTIME);
     },
     configureServer(server) {
       const onChange = (path: string) => {

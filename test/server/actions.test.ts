@@ -20,7 +20,7 @@ const ACTIONS = Object.fromEntries(
     load(name),
   ]),
 );
-// A constant a `'use server'` module exports beside its actions gets an id too.
+// An export the build could not judge (`export const f = make()`) that is no function when loaded.
 ACTIONS[actionId('basic/actions.ts', 'PAGE_SIZE')] = async () => 20;
 const url = (name: string) => actionUrl(actionId('basic/actions.ts', name));
 const ORIGIN = 'http://127.0.0.1';
