@@ -18,7 +18,7 @@ import {
 } from '../../shared/actions.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import { isRedirect, isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals.js';
-import { decodeActionArgs } from './action-args.js';
+import { decodeActionArgs, type ArgBudget } from './action-args.js';
 import { checkActionOrigin, ownOrigin, parseOrigin } from './action-guard.js';
 import { createActionRegistry } from './action-registry.js';
 import { digestOf } from '../http/digest.js';
@@ -184,14 +184,16 @@ interface Postback {
  */
 async function decodeArgs(req: Request): Promise<{ args: unknown[]; postback?: Postback }> {
   const contentType = req.headers['content-type'];
-  const args = await decodeActionArgs(contentType, await readBody(req));
+  // One cap for the request: its fields, `$args` and `$bound` cannot each hold the whole of it.
+  const budget: ArgBudget = { entries: 0 };
+  const args = await decodeActionArgs(contentType, await readBody(req), budget);
   const form = args[0];
   if (!(form instanceof FormData)) return { args };
   const json = (field: string) => {
     const text = form.get(field);
     form.delete(field);
     return typeof text === 'string'
-      ? decodeActionArgs('application/json', Buffer.from(`{"args":${text}}`))
+      ? decodeActionArgs('application/json', Buffer.from(`{"args":${text}}`), budget)
       : undefined;
   };
   const sent = await json(ARGS_FIELD);
