@@ -11,8 +11,15 @@ import { HttpError } from '../http/http-error.js';
 
 /** Objects and arrays nested deeper than this in one argument are refused. */
 export const MAX_ARG_DEPTH = 32;
-/** Object keys plus array items (the arguments themselves included) in one request. */
+/**
+ * Object keys plus array items (the arguments themselves included) in one request, whatever
+ * parts it comes in: a form's fields and the JSON of its `$args` and `$bound` share it.
+ */
 export const MAX_ARG_ENTRIES = 10_000;
+/** The keys and items a request's parts have used of `MAX_ARG_ENTRIES` so far. */
+export interface ArgBudget {
+  entries: number;
+}
 /**
  * Keys left out of decoded objects. Dropped rather than refused: no JSON payload can carry a
  * real prototype or constructor, so nothing worth keeping is lost, and the copy is then safe to
@@ -22,20 +29,25 @@ const DROPPED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', '
 const ACCEPTED_TYPES = 'application/json, application/x-www-form-urlencoded or multipart/form-data';
 
 /**
+ * @param budget what earlier parts of the same request used; pass one object for every part.
  * @example
  * const args = await decodeActionArgs(req.headers['content-type'], await readBody(req));
  * const result = await action(...args);
  */
-export async function decodeActionArgs(contentType: string | undefined, body: Buffer): Promise<unknown[]> {
+export async function decodeActionArgs(
+  contentType: string | undefined,
+  body: Buffer,
+  budget: ArgBudget = { entries: 0 },
+): Promise<unknown[]> {
   const mediaType = contentType?.split(';')[0]!.trim().toLowerCase();
-  if (mediaType === 'application/json') return decodeJson(body);
+  if (mediaType === 'application/json') return decodeJson(body, budget);
   if (mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data') {
-    return [await decodeForm(contentType!, body)];
+    return [await decodeForm(contentType!, body, budget)];
   }
   throw new HttpError(415, `Server actions take ${ACCEPTED_TYPES}, not ${mediaType || 'an untyped body'}.`);
 }
 
-function decodeJson(body: Buffer): unknown[] {
+function decodeJson(body: Buffer, budget: ArgBudget): unknown[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
@@ -45,13 +57,13 @@ function decodeJson(body: Buffer): unknown[] {
   const args =
     typeof parsed === 'object' && parsed !== null ? (parsed as { args?: unknown }).args : undefined;
   if (!Array.isArray(args)) throw new HttpError(400, 'The JSON body must be an object with an "args" array.');
-  const budget = { entries: args.length };
+  budget.entries += args.length;
   if (budget.entries > MAX_ARG_ENTRIES) throw tooMany();
   return args.map((arg) => copy(arg, 0, budget));
 }
 
 /** A copy of a JSON value into objects made here, so no key of the payload reaches a prototype. */
-function copy(value: unknown, depth: number, budget: { entries: number }): unknown {
+function copy(value: unknown, depth: number, budget: ArgBudget): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (depth === MAX_ARG_DEPTH) {
     throw new HttpError(400, `Action arguments nest deeper than ${MAX_ARG_DEPTH} levels.`);
@@ -71,10 +83,11 @@ function tooMany(): HttpError {
   return new HttpError(400, `Action arguments hold more than ${MAX_ARG_ENTRIES} keys and items.`);
 }
 
-async function decodeForm(contentType: string, body: Buffer): Promise<FormData> {
+async function decodeForm(contentType: string, body: Buffer, budget: ArgBudget): Promise<FormData> {
   // Counted before the parser runs: a 1 MiB body of 200,000 empty fields would cost the parser
   // far more than it costs to send, only to be refused after.
-  if (countFields(contentType, body, MAX_ARG_ENTRIES) > MAX_ARG_ENTRIES) throw tooMany();
+  const left = MAX_ARG_ENTRIES - budget.entries;
+  if (countFields(contentType, body, left) > left) throw tooMany();
   let form: FormData;
   try {
     // The WHATWG parser, the same one `fetch` uses, over the bytes already read and capped.
@@ -88,7 +101,8 @@ async function decodeForm(contentType: string, body: Buffer): Promise<FormData> 
   } catch {
     throw new HttpError(400, 'The form body could not be parsed.');
   }
-  if ([...form.keys()].length > MAX_ARG_ENTRIES) throw tooMany();
+  budget.entries += [...form.keys()].length;
+  if (budget.entries > MAX_ARG_ENTRIES) throw tooMany();
   return form;
 }
 

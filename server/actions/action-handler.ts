@@ -18,7 +18,7 @@ import {
 } from '../../shared/actions.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import { isRedirect, isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals.js';
-import { decodeActionArgs } from './action-args.js';
+import { decodeActionArgs, type ArgBudget } from './action-args.js';
 import { checkActionOrigin, ownOrigin, parseOrigin } from './action-guard.js';
 import { createActionRegistry } from './action-registry.js';
 import { digestOf } from '../http/digest.js';
@@ -33,7 +33,10 @@ import { clientAddress, type TrustProxy } from '../http/request-url.js';
 import { isRetryLater, RetryLater } from '../http/retry-later.js';
 import { runRevalidating } from './revalidate.js';
 
-/** An export of a `'use server'` module that is not a function (a constant): no action at all. */
+/**
+ * An export of a `'use server'` module that is no function when loaded: the build refuses the
+ * plain cases (`export const LIMIT = 5`), and this catches what it could not judge.
+ */
 class NotAnAction extends Error {}
 
 /** What an id that names no action gets, a constant's among them: a 404 that tells nothing more. */
@@ -113,7 +116,9 @@ export function createActionHandler(
       if (error instanceof NotAnAction) {
         // Whoever posts to it learns what an unknown id tells: nothing to report, nothing to log.
         if (options.mode === 'development')
-          options.logger.error(`[switchyard] ${error.message}: a 'use server' module exports functions only`);
+          options.logger.error(
+            `[switchyard] ${error.message}: a 'use server' module exports async functions only`,
+          );
         return sendText(res, 404, NO_SUCH_ACTION);
       }
       if (isRouterSignal(error)) return answerSignal(req, res, script, error, [...changed.values()]);
@@ -179,14 +184,16 @@ interface Postback {
  */
 async function decodeArgs(req: Request): Promise<{ args: unknown[]; postback?: Postback }> {
   const contentType = req.headers['content-type'];
-  const args = await decodeActionArgs(contentType, await readBody(req));
+  // One cap for the request: its fields, `$args` and `$bound` cannot each hold the whole of it.
+  const budget: ArgBudget = { entries: 0 };
+  const args = await decodeActionArgs(contentType, await readBody(req), budget);
   const form = args[0];
   if (!(form instanceof FormData)) return { args };
   const json = (field: string) => {
     const text = form.get(field);
     form.delete(field);
     return typeof text === 'string'
-      ? decodeActionArgs('application/json', Buffer.from(`{"args":${text}}`))
+      ? decodeActionArgs('application/json', Buffer.from(`{"args":${text}}`), budget)
       : undefined;
   };
   const sent = await json(ARGS_FIELD);

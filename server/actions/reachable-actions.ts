@@ -5,25 +5,26 @@
  * lives: two apps side by side (or an app and the test fixtures) never see each other's. Tests
  * kept beside the routes (`*.test.ts`, `*.spec.tsx`, a `__tests__` folder) are not the app: what
  * only they import (a seeding helper) is no action a client can call.
+ *
+ * Imports are read from the parser's module record: one written in a comment or a string leads
+ * nowhere, and a type-only import loads nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { parseSync, type ParseResult } from 'vite';
+import { isUseServer, parseModule } from './use-server.js';
 
-/** Static, re-exported, side-effect and dynamic imports with a literal specifier. */
-const IMPORT =
-  /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 const SOURCE = /\.[cm]?[jt]sx?$/;
 const TEST = /\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|[\\/])__tests__[\\/]/;
 
 /** Where a specifier imported by `importer` leads, as a file path, or undefined. */
 export type ResolveImport = (specifier: string, importer: string) => Promise<string | undefined>;
 
-/** Absolute paths of the reachable source files whose code `isAction` accepts, sorted. */
+/** Absolute paths of the reachable `"use server"` modules, sorted. */
 export async function reachableModules(
   appDir: string,
   root: string,
   resolveImport: ResolveImport,
-  isAction: (code: string) => boolean,
 ): Promise<string[]> {
   const inside = (path: string) =>
     path.startsWith(root + sep) && SOURCE.test(path) && !path.includes(`${sep}node_modules${sep}`);
@@ -41,9 +42,11 @@ export async function reachableModules(
     } catch {
       continue; // a path a resolver made up, or a file removed meanwhile
     }
-    if (isAction(code)) found.push(file);
-    for (const match of code.matchAll(IMPORT)) {
-      const specifier = match[1] ?? match[2] ?? match[3]!;
+    // A file that does not parse yields what the parser recovered; its build reports the error.
+    const parsed = parseModule(file, code);
+    // The tree is built (when read) only for a file that mentions the directive: it costs more than the parse.
+    if (code.includes('use server') && isUseServer(parsed.program)) found.push(file);
+    for (const specifier of importedSpecifiers(code, parsed.module)) {
       const target = (await resolveImport(specifier, file))?.split('?')[0];
       if (target && inside(target) && !seen.has(target)) {
         seen.add(target);
@@ -52,4 +55,41 @@ export async function reachableModules(
     }
   }
   return found.sort();
+}
+
+/**
+ * Static imports, re-exports, and dynamic imports whose specifier is a literal; types left out.
+ * Read from the parser's module record, which is cheap: building the whole tree costs several
+ * times the parse.
+ */
+export function importedSpecifiers(code: string, module: ParseResult['module']): string[] {
+  const isType = (entries: readonly { isType: boolean }[]) =>
+    entries.length > 0 && entries.every((entry) => entry.isType);
+  const staticImports = module.staticImports
+    .filter((statement) => !isType(statement.entries))
+    .map((statement) => statement.moduleRequest.value);
+  const reExports = module.staticExports
+    .flatMap((statement) => statement.entries)
+    .filter((entry) => entry.moduleRequest && !entry.isType)
+    .map((entry) => entry.moduleRequest!.value);
+  const dynamicImports = module.dynamicImports.flatMap(({ moduleRequest: { start, end } }) => {
+    const specifier = literalText(code.slice(start, end));
+    return specifier === undefined ? [] : [specifier];
+  });
+  return [...staticImports, ...reExports, ...dynamicImports];
+}
+
+/**
+ * The value of a dynamic import's argument when it is a string literal, or a template literal
+ * without substitutions. The record gives the argument's place only: its text is parsed alone.
+ */
+function literalText(argument: string): string | undefined {
+  const [statement] = parseSync('specifier.js', `(${argument});`).program.body;
+  if (statement?.type !== 'ExpressionStatement') return undefined;
+  let node = statement.expression;
+  if (node.type === 'ParenthesizedExpression') node = node.expression;
+  if (node.type === 'Literal') return typeof node.value === 'string' ? node.value : undefined;
+  if (node.type === 'TemplateLiteral' && node.expressions.length === 0)
+    return node.quasis[0]!.value.cooked ?? undefined;
+  return undefined;
 }

@@ -1,37 +1,178 @@
 /**
- * `"use server"` modules: a module whose first statement is that directive exports
- * server functions. The client build gets one reference per export in its place; the server
- * build keeps the functions and marks each for progressive forms. Ids come from the module's
- * path relative to the source root (the app directory's parent), the same in both builds; which
- * modules an app has is `reachable-actions.ts`'s answer.
+ * `"use server"` modules: a module whose directive prologue holds `'use server'` exports server
+ * functions. The client build gets one reference per export in its place; the server build keeps
+ * the functions and marks each for progressive forms. Ids come from the module's path relative
+ * to the source root (the app directory's parent), the same in both builds; which modules an app
+ * has is `reachable-actions.ts`'s answer.
  *
- * Exports must be named functions: `export async function f()` or `export const f = async () =>`.
+ * Both questions are read from the parser's tree, never from the text: a comment or a string
+ * that mentions the directive or an import changes nothing. Exports are async functions only, as
+ * in Next.js: each one is an action anyone can call by its name (see `serverExports`).
  */
+import { parseSync, type ESTree, type ParseResult } from 'vite';
 import { actionId } from './action-registry.js';
 
-const DIRECTIVE = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(['"])use server\1/;
-const FUNCTION_EXPORT = /^export\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/gm;
-const CONST_EXPORT = /^export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm;
-const OTHER_EXPORT = /^export\s+(?:default\b|\{|\*)/m;
-
-export function isUseServer(code: string): boolean {
-  return DIRECTIVE.test(code);
+/** An export a client can call: the name it is imported by, and the module's own binding. */
+export interface ServerExport {
+  name: string;
+  local: string;
 }
 
-/** The names a `"use server"` module exports; any other kind of export is a build error. */
-export function serverExports(code: string, file: string): string[] {
-  if (OTHER_EXPORT.test(code)) {
+/** A source file parsed as its extension says: TypeScript, TSX, or JavaScript with JSX. */
+export function parseModule(path: string, code: string): ParseResult {
+  const lang = /\.[cm]?ts$/.test(path) ? 'ts' : path.endsWith('.tsx') ? 'tsx' : 'jsx';
+  return parseSync(path, code, { lang, sourceType: 'module' });
+}
+
+/** Whether the directive prologue (the string statements a module opens with) holds `'use server'`. */
+export function isUseServer(program: ESTree.Program): boolean {
+  for (const node of program.body) {
+    if (node.type !== 'ExpressionStatement' || typeof node.directive !== 'string') return false;
+    if (node.directive === 'use server') return true;
+  }
+  return false;
+}
+
+/**
+ * What a `"use server"` module exports, judged at build. An async function (declared, or a
+ * `const` bound to an async arrow or function expression) is callable. A value that is plainly
+ * not one (a literal, an object, a class, a sync function) is refused, with the reason. What the
+ * build cannot judge (`export const f = withAuth(g)`, `export { g }` of an import) is callable
+ * here and checked when called. Types are erased and ignored. A default export and a re-export
+ * are refused: an action is called by its name, and the module must hold the binding it marks.
+ */
+export function serverExports(program: ESTree.Program): { callable: ServerExport[]; refused: string[] } {
+  const locals = localVerdicts(program);
+  const callable: ServerExport[] = [];
+  const refused: string[] = [];
+  const add = (name: string, local: string, verdict: Verdict) => {
+    if (verdict === 'not') refused.push(`${name} is not an async function`);
+    else callable.push({ name, local });
+  };
+  for (const node of program.body) {
+    if (node.type === 'ExportDefaultDeclaration') {
+      if (node.declaration.type !== 'TSInterfaceDeclaration')
+        refused.push('the default export has no name to call it by: export it by name');
+    } else if (
+      node.type === 'ExportAllDeclaration' ||
+      (node.type === 'ExportNamedDeclaration' && node.source)
+    ) {
+      if (node.exportKind !== 'type')
+        refused.push(
+          `export … from ${JSON.stringify(node.source!.value)} re-exports what is not checked here: import the functions and export them`,
+        );
+    } else if (node.type === 'TSExportAssignment') {
+      refused.push('export = is not an ES module export');
+    } else if (node.type === 'ExportNamedDeclaration' && node.exportKind !== 'type') {
+      const declaration = node.declaration;
+      if (
+        declaration?.type === 'VariableDeclaration' &&
+        declaration.declarations.some((d) => d.id.type !== 'Identifier')
+      )
+        refused.push('a destructured export is not checked here: export each async function by name');
+      for (const { name, verdict } of declared(declaration)) add(name, name, verdict);
+      for (const specifier of node.specifiers) {
+        if (specifier.exportKind === 'type') continue;
+        const local = nameOf(specifier.local);
+        const name = nameOf(specifier.exported);
+        if (name === 'default') refused.push(`${local} is exported as default: export it by name`);
+        else if (!/^[A-Za-z_$][\w$]*$/.test(name))
+          refused.push(`"${name}" is not a name a module can import`);
+        else add(name, local, locals.get(local) ?? 'unknown');
+      }
+    }
+  }
+  return { callable, refused };
+}
+
+/** The callable exports of a `"use server"` module, or an error naming the file and every refused export. */
+export function checkServerExports(program: ESTree.Program, file: string): ServerExport[] {
+  const { callable, refused } = serverExports(program);
+  if (refused.length > 0) {
     throw new Error(
-      `${file}: a "use server" module exports named functions only (no default export, no export lists)`,
+      `${file}: only async functions can be exported from a 'use server' module (each is an action a client can call by its name):\n` +
+        refused.map((reason) => `  - ${reason}`).join('\n'),
     );
   }
-  return [...code.matchAll(FUNCTION_EXPORT), ...code.matchAll(CONST_EXPORT)].map((m) => m[1]!);
+  return callable;
+}
+
+/** What the build knows of a binding's value: an async function, plainly not one, or unknown until run. */
+type Verdict = 'async' | 'not' | 'unknown';
+
+/** The module's top-level bindings whose values the build can judge. */
+function localVerdicts(program: ESTree.Program): Map<string, Verdict> {
+  const verdicts = new Map<string, Verdict>();
+  for (const node of program.body) {
+    const declaration = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
+    for (const { name, verdict } of declared(declaration)) verdicts.set(name, verdict);
+  }
+  return verdicts;
+}
+
+/** The runtime bindings a declaration makes, each with what its value is; none for types. */
+function declared(node: ESTree.Node | null): { name: string; verdict: Verdict }[] {
+  if (!node || ('declare' in node && node.declare)) return [];
+  switch (node.type) {
+    case 'FunctionDeclaration':
+      return node.id ? [{ name: node.id.name, verdict: functionVerdict(node) }] : [];
+    case 'VariableDeclaration':
+      return node.declarations.flatMap((d) =>
+        d.id.type === 'Identifier' ? [{ name: d.id.name, verdict: valueVerdict(d.init) }] : [],
+      );
+    case 'ClassDeclaration':
+    case 'TSEnumDeclaration':
+      return node.id ? [{ name: node.id.name, verdict: 'not' }] : [];
+    case 'TSModuleDeclaration':
+      return node.id.type === 'Identifier' ? [{ name: node.id.name, verdict: 'not' }] : [];
+    default:
+      return [];
+  }
+}
+
+function functionVerdict(fn: { async: boolean; generator: boolean }): Verdict {
+  return fn.async && !fn.generator ? 'async' : 'not';
+}
+
+/** An initializer's value: a function expression judged, a value that can never be a function refused. */
+function valueVerdict(init: ESTree.Expression | null): Verdict {
+  if (!init) return 'not';
+  switch (init.type) {
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+      return functionVerdict(init);
+    case 'ParenthesizedExpression':
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+    case 'TSNonNullExpression':
+    case 'TSTypeAssertion':
+      return valueVerdict(init.expression);
+    case 'Literal':
+    case 'TemplateLiteral':
+    case 'ObjectExpression':
+    case 'ArrayExpression':
+    case 'ClassExpression':
+    case 'UnaryExpression':
+    case 'BinaryExpression':
+    case 'UpdateExpression':
+      return 'not';
+    default:
+      return 'unknown';
+  }
+}
+
+function nameOf(name: ESTree.ModuleExportName): string {
+  return name.type === 'Literal' ? name.value : name.name;
 }
 
 /** What the browser gets for the module: a reference per export, and nothing of its code. */
-export function clientModule(names: readonly string[], relativeFile: string, runtime: string): string {
-  const lines = names.map(
-    (name) =>
+export function clientModule(
+  exports: readonly ServerExport[],
+  relativeFile: string,
+  runtime: string,
+): string {
+  const lines = exports.map(
+    ({ name }) =>
       `export const ${name} = createServerReference(${JSON.stringify(actionId(relativeFile, name))});`,
   );
   return [`import { createServerReference } from ${JSON.stringify(runtime)};`, ...lines].join('\n');
@@ -40,12 +181,12 @@ export function clientModule(names: readonly string[], relativeFile: string, run
 /** What the server gets: the module as written, each export marked for progressive forms. */
 export function serverModule(
   code: string,
-  names: readonly string[],
+  exports: readonly ServerExport[],
   relativeFile: string,
   runtime: string,
 ): string {
-  const marks = names.map(
-    (name) => `__syRegister(${name}, ${JSON.stringify(actionId(relativeFile, name))});`,
+  const marks = exports.map(
+    ({ name, local }) => `__syRegister(${local}, ${JSON.stringify(actionId(relativeFile, name))});`,
   );
   return [
     code,

@@ -9,7 +9,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { registerServerReference } from '../../client/server-reference.js';
 import { actionId } from '../actions/action-registry.js';
 import { reachableModules } from '../actions/reachable-actions.js';
-import { isUseServer, serverExports } from '../actions/use-server.js';
+import { checkServerExports, parseModule } from '../actions/use-server.js';
 import type { ActionModules } from '../options.js';
 
 export interface AppActions {
@@ -34,14 +34,15 @@ export async function findActions(
 ): Promise<AppActions> {
   // Ids are paths relative to the app directory's parent, as in the build.
   const sourceRoot = dirname(appDir);
-  const files = await reachableModules(appDir, sourceRoot, resolveRelative, isUseServer);
+  const files = await reachableModules(appDir, sourceRoot, resolveRelative);
   const modules: Record<string, () => Promise<unknown>> = {};
   const ids = new Map<unknown, string>();
   for (const path of files) {
     const file = relative(sourceRoot, path).split(sep).join('/');
-    const names = serverExports(readFileSync(path, 'utf8'), file);
+    // A module the build would refuse is refused here too, with the same message.
+    const exports = checkServerExports(parseModule(path, readFileSync(path, 'utf8')).program, file);
     const loaded = await load(path);
-    for (const name of names) {
+    for (const { name } of exports) {
       const id = actionId(file, name);
       const action = loaded[name];
       // Marked as the server build marks it, once (an earlier test app may have): a form

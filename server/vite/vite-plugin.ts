@@ -41,7 +41,14 @@ import { frameworkFile } from './framework-files.js';
 import { scanAppDir } from './scan-app-dir.js';
 import { writeRouteTypes } from '../typegen.js';
 import { reachableModules } from '../actions/reachable-actions.js';
-import { clientModule, isUseServer, serverExports, serverModule } from '../actions/use-server.js';
+import {
+  checkServerExports,
+  clientModule,
+  isUseServer,
+  parseModule,
+  serverExports,
+  serverModule,
+} from '../actions/use-server.js';
 
 export const ROUTES_ID = 'virtual:switchyard/routes';
 const RESOLVED_ROUTES_ID = '\0' + ROUTES_ID;
@@ -53,6 +60,8 @@ export const INSTRUMENTATION_ID = 'virtual:switchyard/instrumentation';
 const RESOLVED_INSTRUMENTATION_ID = '\0' + INSTRUMENTATION_ID;
 /** The app's start-up hook, at the root of its app directory (as Next.js's `instrumentation.ts`). */
 export const INSTRUMENTATION_FILE = 'instrumentation.server.ts';
+/** Script files, the only ones that can be `'use server'` modules. */
+const SOURCE = /\.[cm]?[jt]sx?$/;
 /** The runtime the generated action code imports: references and form marks. */
 const REFERENCE_RUNTIME = frameworkFile('client/server-reference.ts');
 
@@ -136,11 +145,13 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
         // Only what the app reaches: a scan of the whole source root let one app call another's.
         const resolveImport = async (specifier: string, importer: string) =>
           (await this.resolve(specifier, importer, { skipSelf: true }))?.id;
-        const files = await reachableModules(appDir, sourceRoot, resolveImport, isUseServer);
+        const files = await reachableModules(appDir, sourceRoot, resolveImport);
         const entries = files.flatMap((path) => {
           const file = relative(sourceRoot, path).split(sep).join('/');
-          return serverExports(readFileSync(path, 'utf8'), file).map(
-            (name) =>
+          // What the build cannot call is left out here; the module's own transform says why.
+          const { callable } = serverExports(parseModule(path, readFileSync(path, 'utf8')).program);
+          return callable.map(
+            ({ name }) =>
               `  ${JSON.stringify(actionId(file, name))}: () => import(${JSON.stringify(path)}).then((m) => m.${name}),`,
           );
         });
@@ -167,14 +178,21 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
     },
     transform(code, id) {
       const path = id.split('?')[0]!;
-      if (id.startsWith('\0') || path.includes(`${sep}node_modules${sep}`) || !isUseServer(code)) return null;
+      if (id.startsWith('\0') || !SOURCE.test(path) || path.includes(`${sep}node_modules${sep}`)) return null;
+      // Most modules never mention the directive: they are not parsed here.
+      if (!code.includes('use server')) return null;
+      const parsed = parseModule(path, code);
+      // Fails closed: a module this parser cannot read might be one whose code must not reach the browser.
+      if (parsed.errors.length > 0) this.error(`${describe(path)}: ${parsed.errors[0]!.message}`);
+      if (!isUseServer(parsed.program)) return null;
       const file = relative(sourceRoot, path).split(sep).join('/');
       if (file.startsWith('..'))
         this.error(`${describe(path)}: "use server" modules live under ${describe(sourceRoot)}`);
-      const names = serverExports(code, describe(path));
+      // Thrown, it is a plugin error: the build stops, and the dev server shows it as it shows any.
+      const exports = checkServerExports(parsed.program, describe(path));
       return isClient(this.environment)
-        ? clientModule(names, file, REFERENCE_RUNTIME)
-        : serverModule(code, names, file, REFERENCE_RUNTIME);
+        ? clientModule(exports, file, REFERENCE_RUNTIME)
+        : serverModule(code, exports, file, REFERENCE_RUNTIME);
     },
     configureServer(server) {
       const onChange = (path: string) => {
@@ -198,7 +216,7 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       // stopped being one, or went away, means a new list (and the server takes new actions).
       const onSource = (path: string) => {
         if (!path.startsWith(sourceRoot + sep) || path.includes(`${sep}node_modules${sep}`)) return;
-        if (!/\.[cm]?[jt]sx?$/.test(path)) return;
+        if (!SOURCE.test(path)) return;
         for (const env of Object.values(server.environments)) {
           const mod = env.moduleGraph.getModuleById(RESOLVED_ACTIONS_ID);
           if (mod) env.moduleGraph.invalidateModule(mod);

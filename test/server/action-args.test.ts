@@ -146,6 +146,24 @@ describe('form arguments', () => {
     const error = await failure(decodeActionArgs('application/x-www-form-urlencoded', body));
     expect(error.status).toBe(400);
   });
+
+  test('fields count against what earlier parts of the request used, before the parser runs', async () => {
+    const body = Buffer.from('a=1&b=2');
+    const form = 'application/x-www-form-urlencoded';
+    const budget = { entries: MAX_ARG_ENTRIES - 2 };
+    await decodeActionArgs(form, body, budget);
+    expect(budget.entries).toBe(MAX_ARG_ENTRIES);
+    const error = await failure(decodeActionArgs(form, body, { entries: MAX_ARG_ENTRIES - 1 }));
+    expect(error).toMatchObject({
+      status: 400,
+      message: `Action arguments hold more than ${MAX_ARG_ENTRIES} keys and items.`,
+    });
+    // JSON arguments draw on the same budget.
+    const json = await failure(
+      decodeActionArgs(JSON_TYPE, Buffer.from('{"args":[[1,2]]}'), { entries: MAX_ARG_ENTRIES - 2 }),
+    );
+    expect(json.status).toBe(400);
+  });
 });
 
 describe('other media types', () => {

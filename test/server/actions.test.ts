@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { describe, expect, test, vi } from 'vitest';
+import { MAX_ARG_ENTRIES } from '../../server/actions/action-args';
 import { actionId } from '../../server/actions/action-registry';
 import { createApp } from '../../server/create-app';
 import { callerAddress } from '../../server/index';
@@ -20,7 +21,7 @@ const ACTIONS = Object.fromEntries(
     load(name),
   ]),
 );
-// A constant a `'use server'` module exports beside its actions gets an id too.
+// An export the build could not judge (`export const f = make()`) that is no function when loaded.
 ACTIONS[actionId('basic/actions.ts', 'PAGE_SIZE')] = async () => 20;
 const url = (name: string) => actionUrl(actionId('basic/actions.ts', name));
 const ORIGIN = 'http://127.0.0.1';
@@ -239,6 +240,29 @@ test('a no-JS form post: bound arguments first, then the form; a 303 back to the
     .type('form')
     .send({ $args: '[{"error":null},{"$form":true}]', text: 'hi' });
   expect(seen.body.value).toEqual({ previous: { error: null }, fields: { text: 'hi' } });
+});
+
+test(`a form's fields, $args and $bound share one cap of ${MAX_ARG_ENTRIES} keys and items: a 400 past it`, async () => {
+  // `count` fields, and `count` items in each of $args and $bound: every part alone is under the cap.
+  const post = (count: number) => {
+    const fields = Object.fromEntries(Array.from({ length: count }, (_, i) => [`f${i}`, '1']));
+    const items = JSON.stringify(Array(count).fill(0));
+    return request(app().app)
+      .post(url('formEcho'))
+      .set('host', '127.0.0.1')
+      .set('origin', ORIGIN)
+      .set(ACTION_HEADER, '1')
+      .type('form')
+      .send({ ...fields, $args: `[${items},{"$form":true}]`, $bound: items });
+  };
+  const fits = await post(3_000);
+  expect(fits.status).toBe(200);
+  expect(Object.keys(fits.body.value.fields)).toHaveLength(3_000);
+  const over = await post(4_000);
+  expect([over.status, over.text]).toEqual([
+    400,
+    `Bad Request: Action arguments hold more than ${MAX_ARG_ENTRIES} keys and items.`,
+  ]);
 });
 
 test('a form post from another site’s page goes back to the home page, never to that site', async () => {

@@ -74,6 +74,12 @@ describe('switchyard build refuses', BUILD_TIMEOUT, () => {
     // public/blog/hello against blog/[slug]/page.tsx is no conflict.
   });
 
+  test("a 'use server' module that exports a value, naming the file and the export", async () => {
+    await expect(build('bad-actions')).rejects.toThrow(
+      /test\/fixtures\/bad-actions\/actions\.ts: only async functions can be exported from a 'use server' module .*\n {2}- LIMIT is not an async function/,
+    );
+  });
+
   test('a router config that does not hold together, naming the file', async () => {
     await expect(build('bad-config')).rejects.toThrow(
       'test/fixtures/bad-config/switchyard.config.json: prefetch.staleMs must be at least prefetch.freshMs',

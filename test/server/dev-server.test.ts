@@ -1,9 +1,11 @@
 /**
  * `switchyard dev` as an app author meets it, in a child process on a small app of its own:
  * server errors show their message and stack, a 'use server' module or a route handler added
- * (or a route handler changed) while the server runs works without a restart, public files are served before any page, and a public file
- * that hides a page stops the server from starting. A page added while it runs is in the route
- * types at once: a link to it type-checks without a restart.
+ * (or a route handler changed) while the server runs works without a restart, a 'use server'
+ * module that exports a value is reported as Vite reports a plugin's error, public files are
+ * served before any page, and a public file that hides a page stops the server from starting. A
+ * page added while it runs is in the route types at once: a link to it type-checks without a
+ * restart.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -185,6 +187,28 @@ export const missing = <Link href="/missing">missing</Link>;
     // The file watcher tells the server about the new file when it sees it.
     await expect.poll(async () => (await call()).status, { timeout: 30_000, interval: 200 }).toBe(200);
     expect(await (await call()).json()).toEqual({ value: 'hello dev', revalidated: [] });
+  });
+
+  test("a 'use server' module that exports a value is a plugin error, shown as Vite shows one, and the server goes on", async () => {
+    const file = join(root, 'app', 'limits.ts');
+    const action = `export async function more(count: number) {\n  return count + 1;\n}\n`;
+    writeFileSync(file, `'use server';\nexport const LIMIT = 5;\n${action}`);
+    // What the browser asks for when a component imports the module. Vite prints the error and
+    // sends it to the browser's overlay (one step, its logError), then hands the request on.
+    expect((await fetch(`${base}/${root}/app/limits.ts`)).ok).toBe(false);
+    await expect
+      .poll(() => out, { timeout: 30_000, interval: 200 })
+      .toContain(
+        `[vite] Internal server error: ${root}/app/limits.ts: only async functions can be exported from a 'use server' module (each is an action a client can call by its name):\n  - LIMIT is not an async function\n  Plugin: switchyard`,
+      );
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    writeFileSync(file, `'use server';\n${action}`);
+    await expect
+      .poll(async () => (await fetch(`${base}/${root}/app/limits.ts`)).status, {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe(200);
   });
 });
 

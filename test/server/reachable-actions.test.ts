@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { reachableModules } from '../../server/actions/reachable-actions';
-import { isUseServer } from '../../server/actions/use-server';
 
 const ROOT = resolve('.');
 /** Relative specifiers the way the bundler resolves them here; anything else leads nowhere. */
@@ -17,7 +16,7 @@ const resolveImport = async (specifier: string, importer: string) => {
   return ['', '.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((path) => existsSync(path));
 };
 const reach = async (appDir: string, root: string) =>
-  (await reachableModules(resolve(appDir), resolve(root), resolveImport, isUseServer)).map((p) =>
+  (await reachableModules(resolve(appDir), resolve(root), resolveImport)).map((p) =>
     p.slice(ROOT.length + 1),
   );
 
@@ -25,9 +24,18 @@ test('the demo reaches its actions through the components its routes import', as
   expect(await reach('src/app', 'src')).toEqual(['src/lib/actions.ts', 'src/lib/session-actions.ts']);
 });
 
-test('what only tests beside the routes import is no action', async () => {
+/** A source root in a temporary folder holding `files`: its app directory is `app/`. */
+function sourceRoot(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'switchyard-reach-'));
-  const files: Record<string, string> = {
+  for (const [path, code] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), code);
+  }
+  return root;
+}
+
+test('what only tests beside the routes import is no action', async () => {
+  const root = sourceRoot({
     'app/page.tsx': "import { like } from '../lib/actions';\nexport default () => null;",
     'app/page.test.ts': "import { wipeAll } from '../lib/seed';",
     'app/photos/page.spec.tsx': "import { reset } from '../../lib/reset';",
@@ -36,12 +44,8 @@ test('what only tests beside the routes import is no action', async () => {
     'lib/seed.ts': "'use server';\nexport async function wipeAll() {}",
     'lib/reset.ts': "'use server';\nexport async function reset() {}",
     'lib/grant.ts': "'use server';\nexport async function grant() {}",
-  };
-  for (const [path, code] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), code);
-  }
-  const found = await reachableModules(join(root, 'app'), root, resolveImport, isUseServer);
+  });
+  const found = await reachableModules(join(root, 'app'), root, resolveImport);
   expect(found).toEqual([join(root, 'lib/actions.ts')]);
 });
 
@@ -51,4 +55,48 @@ test('an app at the root of the repository does not see the fixtures’ or the d
   expect(await reach('test/fixtures/basic', 'test/fixtures')).toEqual(['test/fixtures/basic/actions.ts']);
   // The bench app sits at the repository's top level, beside src/ and test/.
   expect(await reach('scripts/bench/app', 'scripts/bench')).toEqual([]);
+});
+
+test('imports are what the parser reads: one in a comment, a string or a type position leads nowhere', async () => {
+  const action = (name: string) => `'use server';\nexport async function ${name}() {}`;
+  const root = sourceRoot({
+    'app/page.tsx': [
+      "// import { wipe } from '../lib/wipe';",
+      "/* import { seed } from '../lib/seed'; */",
+      'const help = "import { grant } from \'../lib/grant\'";',
+      "const later = `await import('../lib/later')`;",
+      // Text beyond ASCII before the dynamic imports: their places are counted in UTF-16, as JS does.
+      "const title = 'Ünïcode — “quoted” 🎉';",
+      "import type { Reset } from '../lib/reset';",
+      "export type { Audit } from '../lib/audit';",
+      "type Purge = typeof import('../lib/purge');",
+      "import { like } from '../lib/like';",
+      "export { share } from '../lib/share';",
+      "export * from '../lib/star';",
+      "import '../lib/side';",
+      "const loaded = () => [import('../lib/dynamic'), import(`../lib/template`)];",
+      'export default () => <p>{help}{later}{title}</p>;',
+    ].join('\n'),
+    ...Object.fromEntries(
+      [
+        'wipe',
+        'seed',
+        'grant',
+        'later',
+        'reset',
+        'audit',
+        'purge',
+        'like',
+        'share',
+        'star',
+        'side',
+        'dynamic',
+        'template',
+      ].map((name) => [`lib/${name}.ts`, action(name)]),
+    ),
+  });
+  const found = await reachableModules(join(root, 'app'), root, resolveImport);
+  expect(found.map((path) => path.slice(root.length + 1))).toEqual(
+    ['dynamic', 'like', 'share', 'side', 'star', 'template'].map((name) => `lib/${name}.ts`),
+  );
 });

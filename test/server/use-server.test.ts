@@ -2,9 +2,18 @@
  * `"use server"` modules: which modules are, what their exports are, and what each
  * build gets in their place — the browser none of the module's code, both the same ids.
  */
-import { expect, test } from 'vitest';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
-import { clientModule, isUseServer, serverExports, serverModule } from '../../server/actions/use-server';
+import {
+  checkServerExports,
+  clientModule,
+  isUseServer,
+  parseModule,
+  serverExports,
+  serverModule,
+} from '../../server/actions/use-server';
+import { switchyardPlugin } from '../../server/vite/vite-plugin';
 
 test.each([
   ["'use server';\nexport async function a() {}", true],
@@ -13,38 +22,131 @@ test.each([
   ["import x from 'y';\n'use server';", false],
   ["const s = 'use server';", false],
   ["'use client';", false],
+  ["'use strict';\n'use server';", true],
+  ["// 'use server';\nexport async function a() {}", false],
+  ["/* 'use server' */\nexport async function a() {}", false],
+  ['`use server`;', false],
+  ["'use server' + '';", false],
+  ["('use server');", false],
+  ["export const note = `\n'use server';`;", false],
 ])('%j is a "use server" module: %s', (code, expected) => {
-  expect(isUseServer(code)).toBe(expected);
+  expect(isUseServer(parseModule('a.ts', code).program)).toBe(expected);
 });
 
-test('exports: functions and consts, in any order', () => {
-  const code = `'use server';
-export async function likePhoto() {}
-export function plain() {}
-export const addComment = async () => {};`;
-  expect(serverExports(code, 'a.ts').sort()).toEqual(['addComment', 'likePhoto', 'plain']);
+/** The exports of a `'use server'` module holding `code`: what a client can call, and what the build refuses. */
+const exportsOf = (code: string) => serverExports(parseModule('a.ts', `'use server';\n${code}`).program);
+
+test.each([
+  ['export async function a() {}', ['a']],
+  ['export const a = async () => {}, b = async function () {};', ['a', 'b']],
+  ['export const a = (async () => {}) satisfies Action;', ['a']],
+  ['async function a() {}\nconst b = async () => {};\nexport { a, b as c };', ['a', 'c']],
+  // What the build cannot judge is called and checked at call time.
+  ['export const a = withUser(async () => {});', ['a']],
+  ["import { b } from './b';\nexport { b };", ['b']],
+  // Types are erased: nothing to call, nothing to refuse.
+  ['export type A = 1;\nexport interface B {}\nexport declare const c: number;', []],
+  ["export type { D } from './d';\nexport type * from './e';", []],
+])('%j exports the actions %j', (code, names) => {
+  expect(exportsOf(code)).toEqual({
+    callable: names.map((name) => expect.objectContaining({ name })),
+    refused: [],
+  });
 });
 
-test.each(['export default async function () {}', 'export { a, b };', "export * from './x';"])(
-  '%j is a build error naming the file',
-  (line) => {
-    expect(() => serverExports(`'use server';\n${line}`, 'lib/actions.ts')).toThrow(
-      /lib\/actions\.ts: .*named functions only/,
-    );
-  },
-);
+test.each([
+  ['export const LIMIT = 5;', 'LIMIT is not an async function'],
+  ['export const config = { max: 5 };', 'config is not an async function'],
+  ['export const greeting = `hi`;', 'greeting is not an async function'],
+  ['export let later;', 'later is not an async function'],
+  ['export function plain() {}', 'plain is not an async function'],
+  ['export const sync = () => 1;', 'sync is not an async function'],
+  ['export async function* stream() {}', 'stream is not an async function'],
+  ['export class Store {}', 'Store is not an async function'],
+  ['export enum Kind { A }', 'Kind is not an async function'],
+  ['const LIMIT = 5;\nexport { LIMIT };', 'LIMIT is not an async function'],
+  ['export default async function () {}', 'the default export has no name to call it by: export it by name'],
+  ['async function a() {}\nexport { a as default };', 'a is exported as default: export it by name'],
+  [
+    "export * from './x';",
+    'export … from "./x" re-exports what is not checked here: import the functions and export them',
+  ],
+  [
+    "export { a } from './x';",
+    'export … from "./x" re-exports what is not checked here: import the functions and export them',
+  ],
+  [
+    'export const { a, b } = actions;',
+    'a destructured export is not checked here: export each async function by name',
+  ],
+])('%j is refused: %s', (code, reason) => {
+  expect(exportsOf(code).refused).toEqual([reason]);
+});
+
+test('a refused export is a build error naming the file and every export refused, and leaves the others callable', () => {
+  const { program } = parseModule(
+    'a.ts',
+    "'use server';\nexport const LIMIT = 5;\nexport async function go() {}\nexport function plain() {}",
+  );
+  expect(serverExports(program).callable).toEqual([{ name: 'go', local: 'go' }]);
+  expect(() => checkServerExports(program, 'lib/actions.ts')).toThrow(
+    "lib/actions.ts: only async functions can be exported from a 'use server' module (each is an action a client can call by its name):\n" +
+      '  - LIMIT is not an async function\n' +
+      '  - plain is not an async function',
+  );
+});
 
 test('the client module is references only: none of the code, none of its imports', () => {
-  const out = clientModule(['likePhoto'], 'lib/actions.ts', '/runtime.ts');
+  const out = clientModule([{ name: 'likePhoto', local: 'likePhoto' }], 'lib/actions.ts', '/runtime.ts');
   expect(out).toBe(
     `import { createServerReference } from "/runtime.ts";\nexport const likePhoto = createServerReference("${actionId('lib/actions.ts', 'likePhoto')}");`,
   );
 });
 
-test('the server module keeps the code and marks each export with the same id', () => {
+test('the server module keeps the code and marks each export with the same id, through its own binding', () => {
   const code =
-    "'use server';\nimport { db } from './db.server';\nexport async function likePhoto() { return db(); }";
-  const out = serverModule(code, ['likePhoto'], 'lib/actions.ts', '/runtime.ts');
+    "'use server';\nimport { db } from './db.server';\nasync function like() { return db(); }\nexport { like as likePhoto };";
+  const out = serverModule(code, [{ name: 'likePhoto', local: 'like' }], 'lib/actions.ts', '/runtime.ts');
   expect(out.startsWith(code)).toBe(true);
-  expect(out).toContain(`__syRegister(likePhoto, "${actionId('lib/actions.ts', 'likePhoto')}");`);
+  expect(out).toContain(`__syRegister(like, "${actionId('lib/actions.ts', 'likePhoto')}");`);
+});
+
+describe("the Vite plugin's transform", () => {
+  const appDir = resolve('src/app');
+  const plugin = switchyardPlugin({ appDir, serverDir: resolve('server') });
+  /** The plugin's transform of `code` at src/lib/`name` for the browser: its output, or null if left alone. */
+  const transform = (name: string, code: string) => {
+    const context = {
+      environment: { config: { consumer: 'client' } },
+      error(message: string): never {
+        throw new Error(message);
+      },
+    };
+    const hook = plugin.transform as (
+      this: typeof context,
+      code: string,
+      id: string,
+    ) => { code: string } | string | null;
+    return hook.call(context, code, join(appDir, '..', 'lib', name));
+  };
+
+  test('leaves alone a module that only mentions the directive, in a comment or a string', () => {
+    expect(transform('a.ts', "// 'use server'\nexport const a = 1;")).toBeNull();
+    expect(transform('b.ts', 'export const b = "\'use server\'";')).toBeNull();
+  });
+
+  test('turns a module whose prologue holds the directive into references', () => {
+    const out = transform('c.ts', "'use strict';\n'use server';\nexport async function c() {}");
+    expect(out).toContain(`createServerReference("${actionId('lib/c.ts', 'c')}")`);
+  });
+
+  test('refuses a module that exports a value, naming the file and the export', () => {
+    expect(() => transform('e.ts', "'use server';\nexport const LIMIT = 5;")).toThrow(
+      /^src\/lib\/e\.ts: only async functions can be exported from a 'use server' module .*\n {2}- LIMIT is not an async function$/,
+    );
+  });
+
+  test('refuses a module that mentions the directive and does not parse, naming the file', () => {
+    expect(() => transform('d.ts', "'use server';\nexport const = 5;")).toThrow(/^src\/lib\/d\.ts: /);
+  });
 });
