@@ -186,7 +186,8 @@ export async function countInstructions(
       `--log-file=${join(workDir, `${label}.valgrind.log`)}`,
     ],
     nodeOptions: NODE_OPTIONS,
-    announceTimeoutMs: 120_000,
+    // Node starting under valgrind on a busy 2-core machine: two minutes were seen not to be enough.
+    announceTimeoutMs: 300_000,
   });
   const deadline = setTimeout(() => server.child.kill('SIGKILL'), timeoutMs);
   try {
