@@ -4,7 +4,7 @@
  * compared by: both servers of one run share its machine's load, which moves every absolute
  * figure. `--compare <old.json> <new.json>` compares two saved runs without running the bench.
  */
-import { markdownTable, tableRows, type BenchResults } from './report';
+import { markdownTable, tableRows, type SavedRun } from './report';
 
 /** `1.18 ×` → 1.18; a row without a ratio gives `undefined`. */
 function ratioOf(text: string): number | undefined {
@@ -24,7 +24,7 @@ export interface RowChange {
  * Rows present in both runs, by their figure's name, in the new run's order. A row only one run
  * has (a figure added or renamed since) is left out: there is nothing to compare it with.
  */
-export function compareRuns(before: BenchResults, after: BenchResults): RowChange[] {
+export function compareRuns(before: SavedRun, after: SavedRun): RowChange[] {
   const old = new Map(tableRows(before).map((row) => [row[0], row]));
   const changes: RowChange[] = [];
   for (const row of tableRows(after)) {
@@ -42,8 +42,8 @@ export function compareRuns(before: BenchResults, after: BenchResults): RowChang
 }
 
 /** The changes as a Markdown table, with each run's commit and load average above it. */
-export function compareReport(before: BenchResults, after: BenchResults): string {
-  const runOf = (r: BenchResults) =>
+export function compareReport(before: SavedRun, after: SavedRun): string {
+  const runOf = (r: SavedRun) =>
     `${r.commit ?? 'unknown commit'}, load ${r.machine.loadAverage.atStart.toFixed(1)}→${r.machine.loadAverage.atEnd.toFixed(1)}`;
   const rows = compareRuns(before, after).map(({ figure, before, after, change }) => [
     figure,

@@ -5,6 +5,8 @@
  * machine's load. `--quick` runs one short rep of each (for development: the figures are
  * rougher). `--compare <old.json>` then prints how each ratio moved since that run;
  * `--compare <old.json> <new.json>` compares two saved runs and measures nothing.
+ * `--only instructions` counts instructions per request under valgrind and nothing else: the
+ * figure to compare two commits by on a busy machine (with `--compare`, too).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,13 +34,15 @@ import { compareReport } from './compare';
 import { curveCharts, curveTables } from './curve-report';
 import { itemCurve, navigationCurve, routeCurve, type NavigationPoint } from './curves';
 import { microBenchmarks } from './micro';
-import { printReport, type BenchResults } from './report';
+import { hasValgrind, measureInstructions, type InstructionFigures } from './instructions';
+import { printReport, type SavedRun } from './report';
 import { measureSentry } from './sentry';
 import { measureTypecheck, npmTypescript7, repositoryTypescript, writeTypecheckApps } from './typecheck';
 import { ROUTES } from './typed-routes-app';
 import { rssMiB, startServer, stopServer, type RunningServer, type ServerName } from './servers';
 
 const quick = process.argv.includes('--quick');
+const only = onlyStep(process.argv.slice(2));
 const compareWith = compareFiles(process.argv.slice(2));
 if (compareWith.length === 2) {
   console.log(compareReport(compareWith[0]!, compareWith[1]!));
@@ -83,11 +87,18 @@ const builds = {
 
 const step = (what: string) => console.log(`▶ ${what}`);
 
+/**
+ * Processes of each server whose instructions are counted, each side's figure their median: one
+ * optimizing compilation falling in one process's counted requests and not in the others' moves
+ * its count by a tenth, and three outvote it.
+ */
+const INSTRUCTION_PROCESSES = quick ? 1 : 3;
+
 const loadAtStart = loadavg()[0]!;
-step('building Switchyard (bench app and demo) and the bare server');
+step(`building Switchyard (bench app${only ? '' : ' and demo'}) and the bare server`);
 for (const [app, out] of [
   ['scripts/bench/app', builds.switchyard],
-  ['src/app', builds.demo],
+  ...(only ? [] : [['src/app', builds.demo] as const]),
 ] as const) {
   execFileSync(process.execPath, ['bin/switchyard.js', 'build', '--app', app, '--out', out], {
     cwd: FRAMEWORK_ROOT,
@@ -95,6 +106,13 @@ for (const [app, out] of [
   });
 }
 await buildBare(builds.bare);
+
+if (only === 'instructions') {
+  const instructions = await countInstructionsStep();
+  if (!instructions) process.exit(1);
+  saveRun({ ...runHeader(), only, instructions });
+  process.exit(0);
+}
 
 const servers: RunningServer[] = [];
 try {
@@ -231,15 +249,10 @@ try {
   if (typescript7) typecheck.push(await measureTypecheck(projects, typescript7, TSC_RUNS));
   else console.warn('TypeScript 7 could not be installed from npm: its tsc row is left out');
 
+  const instructions = await countInstructionsStep();
+
   const results = {
-    date: new Date().toISOString(),
-    commit: commitOf(FRAMEWORK_ROOT),
-    quick,
-    machine: {
-      node: process.version,
-      cpus: cpus().length,
-      loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0]! },
-    },
+    ...runHeader(),
     settings: {
       reps: REPS,
       seconds: SECONDS,
@@ -262,18 +275,74 @@ try {
     adoption,
     typecheck,
     curves: { routes, items, ...(navigations ? { navigations } : {}) },
+    ...(instructions ? { instructions } : {}),
   };
+  const file = saveRun(results);
+  console.log(`\n${curveTables(results.curves)}`);
+  const charts = file.replace(/\.json$/, '-curves.md');
+  writeFileSync(charts, `${curveTables(results.curves)}\n\n${curveCharts(results.curves)}\n`);
+  console.log(`\nThe curves' tables and charts written to ${charts}`);
+} finally {
+  for (const server of servers) await stopServer(server);
+}
+
+/**
+ * Instructions per request of both servers on both pages, each server in processes of its own
+ * under valgrind; nothing (and a warning) when valgrind is not installed.
+ */
+async function countInstructionsStep(): Promise<InstructionFigures | undefined> {
+  if (!(await hasValgrind())) {
+    console.warn('  skipped: valgrind was not found at /usr/bin/valgrind; the instruction rows are left out');
+    return undefined;
+  }
+  step(
+    `instructions per request under callgrind: ${PAGE} then ${CHEAP_PAGE}, ` +
+      `${INSTRUCTION_PROCESSES} process${INSTRUCTION_PROCESSES > 1 ? 'es' : ''} per server at once`,
+  );
+  const started = performance.now();
+  const figures = await measureInstructions({
+    builds,
+    workDir: join(OUT, 'callgrind'),
+    pages: { plain: PAGE, cheap: CHEAP_PAGE },
+    processes: INSTRUCTION_PROCESSES,
+  });
+  console.log(`  counted in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  return figures;
+}
+
+/** What every saved run starts with: when, which commit, on what machine under what load. */
+function runHeader() {
+  return {
+    date: new Date().toISOString(),
+    commit: commitOf(FRAMEWORK_ROOT),
+    quick,
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      loadAverage: { atStart: loadAtStart, atEnd: loadavg()[0]! },
+    },
+  };
+}
+
+/** Prints the run's table, writes its JSON to bench-results/ and compares it when asked: the file. */
+function saveRun(results: SavedRun & { date: string }): string {
   printReport(results);
   mkdirSync(join(FRAMEWORK_ROOT, 'bench-results'), { recursive: true });
   const file = join(FRAMEWORK_ROOT, 'bench-results', `bench-${results.date.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));
-  console.log(`\n${curveTables(results.curves)}`);
-  const charts = file.replace(/\.json$/, '-curves.md');
-  writeFileSync(charts, `${curveTables(results.curves)}\n\n${curveCharts(results.curves)}\n`);
-  console.log(`\nWritten to ${file}, the curves' tables and charts to ${charts}`);
+  console.log(`\nWritten to ${file}`);
   if (compareWith[0]) console.log(`\n${compareReport(compareWith[0], results)}`);
-} finally {
-  for (const server of servers) await stopServer(server);
+  return file;
+}
+
+/** The one step `--only` names, or none; a step it does not know stops the bench at once. */
+function onlyStep(args: string[]): 'instructions' | undefined {
+  const at = args.indexOf('--only');
+  if (at === -1) return undefined;
+  if (args[at + 1] !== 'instructions') {
+    throw new Error(`--only takes one step, 'instructions' (got ${args[at + 1] ?? 'nothing'})`);
+  }
+  return 'instructions';
 }
 
 function medians(runs: LoadFigures[]): LoadFigures {
@@ -288,7 +357,7 @@ function medians(runs: LoadFigures[]): LoadFigures {
 }
 
 /** The runs `--compare` names, read before anything is measured so that a bad path fails at once. */
-function compareFiles(args: string[]): BenchResults[] {
+function compareFiles(args: string[]): SavedRun[] {
   const at = args.indexOf('--compare');
   if (at === -1) return [];
   const files = args
@@ -296,7 +365,7 @@ function compareFiles(args: string[]): BenchResults[] {
     .filter((arg) => !arg.startsWith('--'))
     .slice(0, 2);
   if (files.length === 0) throw new Error('--compare needs the JSON file of an earlier run');
-  return files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as BenchResults);
+  return files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as SavedRun);
 }
 
 /** `HEAD`'s short hash, with `+` when the work tree differs from it; `unknown` outside git. */

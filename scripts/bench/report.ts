@@ -8,6 +8,7 @@ import type { ClickFigures } from './click-cost';
 import { clickRendersVerdict, formatRendered } from './click-renders';
 import type { Sizes } from './bytes';
 import type { CodeSize } from './runtime';
+import { pairInstructions, type InstructionCounts, type InstructionFigures } from './instructions';
 import type { LoadFigures, PairedFigures } from './load';
 import type { SentryFigures } from './sentry';
 import type { TypecheckFigures } from './typecheck';
@@ -50,7 +51,20 @@ export interface BenchResults {
   typecheck?: TypecheckFigures[] | TypecheckFigures;
   /** Missing in results from before the growth curves were measured. */
   curves?: Curves;
+  /** Missing when valgrind is not installed, and in results from before instructions were counted. */
+  instructions?: InstructionFigures;
 }
+
+/** A run of `npm run bench -- --only instructions`: the instruction rows alone. */
+export interface InstructionsRun {
+  commit?: string;
+  machine: BenchResults['machine'];
+  only: 'instructions';
+  instructions: InstructionFigures;
+}
+
+/** What a run writes to bench-results/, and `--compare` reads. */
+export type SavedRun = BenchResults | InstructionsRun;
 
 type Row = [figure: string, switchyard: string, bare: string, ratio: string, target: string, verdict: string];
 
@@ -58,10 +72,12 @@ const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const times = (r: number) => `${r.toFixed(2)} ×`;
+const percent = (fraction: number) => `${(fraction * 100).toFixed(2)} %`;
 /** ✓, or ✗ with how far the figure is from the target. */
 const verdict = (ok: boolean, miss: string) => (ok ? '✓' : `✗ ${miss}`);
 
-export function tableRows(r: BenchResults): Row[] {
+export function tableRows(r: SavedRun): Row[] {
+  if ('only' in r) return instructionRows(r.instructions);
   const rows: Row[] = [];
   const loads = [
     ['no compression', r.load.plain],
@@ -114,6 +130,7 @@ export function tableRows(r: BenchResults): Row[] {
       '',
     ]);
   }
+  if (r.instructions) rows.push(...instructionRows(r.instructions));
   const ttfb = r.ttfbMs.switchyard! / r.ttfbMs.bare!;
   rows.push([
     'TTFB (median of 20)',
@@ -321,6 +338,39 @@ export function tableRows(r: BenchResults): Row[] {
   return rows;
 }
 
+/**
+ * Instructions per request counted by callgrind: the CPU rows' question asked of a figure that
+ * does not move with the machine's load, held to the same target. Instructions, not time.
+ */
+export function instructionRows(f: InstructionFigures): Row[] {
+  const millions = (n: number) => `${(n / 1e6).toFixed(2)} M`;
+  const { processes, measuredRequests, warmUpRequests } = f.settings;
+  const page = (label: string, counts: InstructionCounts): Row[] => {
+    const pair = pairInstructions(counts);
+    const spread =
+      processes > 1 ? `${processes} processes per server, at most ${percent(pair.spread)} apart; ` : '';
+    return [
+      [
+        `instructions per request, callgrind (${label})`,
+        millions(pair.switchyard),
+        millions(pair.bare),
+        times(pair.ratio),
+        '≤ 1.18 × (the CPU target)',
+        verdict(pair.ratio <= 1.18, `by ${times(pair.ratio - 1.18)}`),
+      ],
+      [
+        `framework overhead in instructions per request (${label})`,
+        `${millions(pair.overhead)} (${spread}${measuredRequests} requests counted after ${warmUpRequests})`,
+        '',
+        '',
+        '',
+        '',
+      ],
+    ];
+  };
+  return [...page('no compression', f.plain), ...page('cheap page, no compression', f.cheap)];
+}
+
 /** The growth curves held to their targets: costs that stay flat as the app or the page grows. */
 function curveRows({ routes, items, navigations }: Curves): Row[] {
   const rows: Row[] = [];
@@ -440,7 +490,7 @@ export function sentryRows(f: SentryFigures): Row[] {
   ];
 }
 
-export function printReport(r: BenchResults): void {
+export function printReport(r: SavedRun): void {
   const rows: Row[] = [['', 'Switchyard', 'bare', 'ratio', 'target', 'met'], ...tableRows(r)];
   console.log('\n' + markdownTable(rows));
   const { cpus, loadAverage } = r.machine;
@@ -448,6 +498,7 @@ export function printReport(r: BenchResults): void {
   console.log(
     `\n${cpus} CPUs, 1-minute load average ${loadAverage.atStart.toFixed(1)} at the start, ${loadAverage.atEnd.toFixed(1)} at the end.`,
   );
+  if ('only' in r) return;
   // A run from before the gzip share was measured shows its bytes alone.
   const line = ({ module, bytes, gzip }: CodeSize['modules'][number]) =>
     `  ${String(bytes).padStart(6)}  ${gzip === undefined ? '' : String(gzip).padStart(5)}  ${module}`;

@@ -39,7 +39,7 @@ export async function measureSentry(options: {
 }): Promise<SentryFigures> {
   const { outDir, noSentry, page } = options;
   const sentryServer = (rate: string) =>
-    startServer('switchyard', outDir, { SENTRY_DSN: DSN, SENTRY_TRACES_SAMPLE_RATE: rate });
+    startServer('switchyard', outDir, { env: { SENTRY_DSN: DSN, SENTRY_TRACES_SAMPLE_RATE: rate } });
   const tracingOff = await sentryServer('0');
   try {
     const runs: { noSentry: LoadFigures[]; tracingOff: LoadFigures[] } = { noSentry: [], tracingOff: [] };

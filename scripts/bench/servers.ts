@@ -25,14 +25,28 @@ export function commandOf(name: ServerName, outDir: string): string[] {
     : ['bin/switchyard.js', 'start', '--out', outDir, '--port', '0'];
 }
 
-/** Without Sentry unless `env` sets `SENTRY_DSN` (and its other settings). */
+export interface StartOptions {
+  /** Without Sentry unless `env` sets `SENTRY_DSN` (and its other settings). */
+  env?: Record<string, string>;
+  /**
+   * A command that runs Node in turn, such as valgrind and its options: the child is then that
+   * command, which must serve in its own process (no wrapper script between it and Node).
+   */
+  launcher?: string[];
+  /** Node's own options, before the server's script. */
+  nodeOptions?: string[];
+  /** How long the server may take to announce its port before it is killed. */
+  announceTimeoutMs?: number;
+}
+
 export function startServer(
   name: ServerName,
   outDir: string,
-  env: Record<string, string> = {},
+  { env = {}, launcher = [], nodeOptions = [], announceTimeoutMs = 30_000 }: StartOptions = {},
 ): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, commandOf(name, outDir), {
+  const [command, ...args] = [...launcher, process.execPath, ...nodeOptions, ...commandOf(name, outDir)];
+  const child = spawn(command!, args, {
     cwd: FRAMEWORK_ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', SENTRY_DSN: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -40,9 +54,9 @@ export function startServer(
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`${name} did not announce its port within 30 s`));
-    }, 30_000);
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not announce its port within ${announceTimeoutMs / 1000} s`));
+    }, announceTimeoutMs);
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before listening`)));
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
