@@ -6,7 +6,8 @@
  * rougher). `--compare <old.json>` then prints how each ratio moved since that run;
  * `--compare <old.json> <new.json>` compares two saved runs and measures nothing.
  * `--only instructions` counts instructions per request under valgrind and nothing else: the
- * figure to compare two commits by on a busy machine (with `--compare`, too).
+ * figure to compare two commits by on a busy machine (with `--compare`, too). A full run leaves
+ * it out: it takes six to nine minutes, and its ratio is no verdict on the CPU target.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -249,8 +250,6 @@ try {
   if (typescript7) typecheck.push(await measureTypecheck(projects, typescript7, TSC_RUNS));
   else console.warn('TypeScript 7 could not be installed from npm: its tsc row is left out');
 
-  const instructions = await countInstructionsStep();
-
   const results = {
     ...runHeader(),
     settings: {
@@ -275,7 +274,6 @@ try {
     adoption,
     typecheck,
     curves: { routes, items, ...(navigations ? { navigations } : {}) },
-    ...(instructions ? { instructions } : {}),
   };
   const file = saveRun(results);
   console.log(`\n${curveTables(results.curves)}`);
