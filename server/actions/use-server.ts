@@ -165,17 +165,26 @@ function nameOf(name: ESTree.ModuleExportName): string {
   return name.type === 'Literal' ? name.value : name.name;
 }
 
-/** What the browser gets for the module: a reference per export, and nothing of its code. */
+/**
+ * What the browser gets for the module: a reference per export, and nothing of its code. Each is
+ * exported from a list, which takes any name an export list can give (`export { remove as
+ * delete }`); a declaration could not be named `delete`, nor `createServerReference`.
+ */
 export function clientModule(
   exports: readonly ServerExport[],
   relativeFile: string,
   runtime: string,
 ): string {
-  const lines = exports.map(
-    ({ name }) =>
-      `export const ${name} = createServerReference(${JSON.stringify(actionId(relativeFile, name))});`,
+  const references = exports.map(
+    ({ name }, i) =>
+      `const reference${i} = createServerReference(${JSON.stringify(actionId(relativeFile, name))});`,
   );
-  return [`import { createServerReference } from ${JSON.stringify(runtime)};`, ...lines].join('\n');
+  const list = exports.map(({ name }, i) => `reference${i} as ${name}`).join(', ');
+  return [
+    `import { createServerReference } from ${JSON.stringify(runtime)};`,
+    ...references,
+    `export { ${list} };`,
+  ].join('\n');
 }
 
 /** What the server gets: the module as written, each export marked for progressive forms. */

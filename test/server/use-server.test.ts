@@ -3,6 +3,7 @@
  * build gets in their place — the browser none of the module's code, both the same ids.
  */
 import { join, resolve } from 'node:path';
+import { parseSync } from 'vite';
 import { describe, expect, test } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
 import {
@@ -99,8 +100,23 @@ test('a refused export is a build error naming the file and every export refused
 test('the client module is references only: none of the code, none of its imports', () => {
   const out = clientModule([{ name: 'likePhoto', local: 'likePhoto' }], 'lib/actions.ts', '/runtime.ts');
   expect(out).toBe(
-    `import { createServerReference } from "/runtime.ts";\nexport const likePhoto = createServerReference("${actionId('lib/actions.ts', 'likePhoto')}");`,
+    `import { createServerReference } from "/runtime.ts";\nconst reference0 = createServerReference("${actionId('lib/actions.ts', 'likePhoto')}");\nexport { reference0 as likePhoto };`,
   );
+});
+
+test('the client module exports every name the module does: a reserved word, the runtime’s own', () => {
+  const code =
+    "'use server';\nasync function remove() {}\nasync function make() {}\nexport { remove as delete, make as createServerReference };";
+  const out = clientModule(
+    checkServerExports(parseModule('a.ts', code).program, 'a.ts'),
+    'lib/a.ts',
+    '/runtime.ts',
+  );
+  const { errors, module } = parseSync('client.js', out, { sourceType: 'module', showSemanticErrors: true });
+  expect(errors).toEqual([]);
+  expect(
+    module.staticExports.flatMap(({ entries }) => entries.map((entry) => entry.exportName.name)),
+  ).toEqual(['delete', 'createServerReference']);
 });
 
 test('the server module keeps the code and marks each export with the same id, through its own binding', () => {
