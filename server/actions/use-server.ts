@@ -34,6 +34,42 @@ export function isUseServer(program: ESTree.Program): boolean {
 }
 
 /**
+ * Where a function's own prologue holds `'use server'`, as a Next.js server component's inline
+ * action would: the offset of the first such function, or undefined. Switchyard has no inline
+ * actions (a component's code runs in the browser too), so the build refuses the module rather
+ * than send the function, and what it imports, to the browser as plain code.
+ */
+export function inlineServerFunction(program: ESTree.Program): number | undefined {
+  const visit = (node: unknown): number | undefined => {
+    if (Array.isArray(node)) {
+      for (const child of node) {
+        const found = visit(child);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    if (typeof node !== 'object' || node === null) return undefined;
+    const { type, body } = node as { type?: string; body?: { type?: string; body?: ESTree.Statement[] } };
+    if (
+      (type === 'FunctionDeclaration' ||
+        type === 'FunctionExpression' ||
+        type === 'ArrowFunctionExpression') &&
+      body?.type === 'BlockStatement' &&
+      isUseServer({ body: body.body } as ESTree.Program)
+    )
+      return (node as { start: number }).start;
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== 'parent' && typeof value === 'object') {
+        const found = visit(value);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  return visit(program.body);
+}
+
+/**
  * What a `"use server"` module exports, judged at build. An async function (declared, or a
  * `const` bound to an async arrow or function expression) is callable. A value that is plainly
  * not one (a literal, an object, a class, a sync function) is refused, with the reason. What the

@@ -44,6 +44,7 @@ import { reachableModules } from '../actions/reachable-actions.js';
 import {
   checkServerExports,
   clientModule,
+  inlineServerFunction,
   isUseServer,
   parseModule,
   serverExports,
@@ -184,7 +185,15 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       const parsed = parseModule(path, code);
       // Fails closed: a module this parser cannot read might be one whose code must not reach the browser.
       if (parsed.errors.length > 0) this.error(`${describe(path)}: ${parsed.errors[0]!.message}`);
-      if (!isUseServer(parsed.program)) return null;
+      if (!isUseServer(parsed.program)) {
+        const at = inlineServerFunction(parsed.program);
+        if (at === undefined) return null;
+        const line = code.slice(0, at).split('\n').length;
+        this.error(
+          `${describe(path)}:${line}: 'use server' inside a function is not supported: this function would run in the browser. ` +
+            `Move it to a module whose first line is 'use server' and import it from there.`,
+        );
+      }
       const file = relative(sourceRoot, path).split(sep).join('/');
       if (file.startsWith('..'))
         this.error(`${describe(path)}: "use server" modules live under ${describe(sourceRoot)}`);

@@ -162,6 +162,26 @@ describe("the Vite plugin's transform", () => {
     );
   });
 
+  test("refuses a function whose own prologue holds 'use server' (an inline action), naming the file and line", () => {
+    const component = [
+      "import { db } from './db';",
+      'export default function Page() {',
+      '  async function save(form: FormData) {',
+      "    'use server';",
+      "    db.write(form.get('title'));",
+      '  }',
+      '  return <form action={save} />;',
+      '}',
+    ].join('\n');
+    expect(() => transform('page.tsx', component)).toThrow(
+      /^src\/lib\/page\.tsx:3: 'use server' inside a function is not supported/,
+    );
+    const arrow = "export const save = async () => {\n  'use server';\n};";
+    expect(() => transform('f.ts', arrow)).toThrow(/^src\/lib\/f\.ts:1: 'use server' inside a function/);
+    // The directive after the first statement is a plain string: nothing to refuse.
+    expect(transform('g.ts', "export function g() {\n  go();\n  'use server';\n}")).toBeNull();
+  });
+
   test('refuses a module that mentions the directive and does not parse, naming the file', () => {
     expect(() => transform('d.ts', "'use server';\nexport const = 5;")).toThrow(/^src\/lib\/d\.ts: /);
   });
