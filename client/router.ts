@@ -109,9 +109,22 @@ export function createRouter(options: RouterOptions): Router {
     if (scope === 'layout') screen.markLayouts(true);
   }
 
-  /** The page on screen again from the server, client state kept: a navigation of kind `refresh`. */
+  /** The refresh that waits for the navigation on its way: every refresh asked meanwhile joins it. */
+  let queued: Promise<NavigationOutcome> | undefined;
+
+  /**
+   * The page on screen again from the server, client state kept: a navigation of kind `refresh`.
+   * A navigation on its way to its first render goes on, its answer maybe older than the change:
+   * its page is refreshed once it ends, unless the browser loads a page in full.
+   */
   function reload(): Promise<NavigationOutcome> {
-    const { href } = screen.getSnapshot();
+    const { href, pending } = screen.getSnapshot();
+    const going = pending && navigation.current();
+    if (going)
+      return (queued ??= going.outcome.then((outcome) => {
+        queued = undefined;
+        return outcome.status === 'hard' ? outcome : reload();
+      }));
     const started = startNavigation('refresh', href);
     return navigation.run(started, {
       href,

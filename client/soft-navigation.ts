@@ -201,7 +201,7 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
   /** Runs a navigation to `to`; its outcome comes at its commit, or where it ends without one. */
   const run = (started: TimedNavigation, to: Destination) => settle(started, load(started, to));
 
-  return { run, leave, cancel };
+  return { run, leave, cancel, current: () => inFlight?.started };
 }
 
 /** The page the user is on, for the server: under an intercepted route, the page under it. */

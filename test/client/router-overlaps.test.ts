@@ -73,3 +73,43 @@ test('a click while a back is on its way leaves the entry arrived at with its ow
   expect(written).toEqual(['replace /old']);
   expect(h.history.at(-1)).toMatchObject({ op: 'push', href: '/c' });
 });
+
+test('a revalidation while a click is on its way lets the click land, then refreshes the page it landed on', async () => {
+  const h = harness();
+  const router = start(h);
+  const click = router.navigate('/b');
+  const revalidated = router.revalidate([{ path: '/b', type: 'page' }]);
+  expect(h.fetches[0]!.signal.aborted).toBe(false);
+  h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+  expect(await click).toEqual({ status: 'committed', url: '/b', redirected: false });
+  await flush();
+  expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F', '/b?_sy=']);
+  const changed = answer('/b', 'b');
+  h.fetches[1]!.reply.resolve(
+    jsonResponse({
+      ...changed,
+      segments: [changed.segments[0], { ...changed.segments[1], pageData: { likes: 1 } }],
+    }),
+  );
+  expect(await revalidated).toEqual({ status: 'committed', url: '/b', redirected: false });
+  expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ likes: 1 });
+});
+
+test('refreshes asked while a click is on its way make one request once it lands, not a loop', async () => {
+  const h = harness();
+  const router = start(h);
+  const click = router.navigate('/b');
+  const first = router.refresh();
+  const second = router.revalidate([{ path: '/', type: 'page' }]);
+  h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+  await click;
+  await flush();
+  expect(h.fetches).toHaveLength(2);
+  h.fetches[1]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+  expect(await Promise.all([first, second])).toEqual([
+    { status: 'committed', url: '/b', redirected: false },
+    { status: 'committed', url: '/b', redirected: false },
+  ]);
+  await vi.runAllTimersAsync();
+  expect(h.fetches).toHaveLength(2);
+});
