@@ -264,7 +264,7 @@ export function createPrefetcher({
     },
 
     /**
-     * A navigation that found nothing usable, or a stale entry it fetches again whole, stores
+     * A navigation that found nothing usable, or a stale entry whose data it fetches again, stores
      * what it fetches as a `temporary` entry. Cut short (`signal`) by a newer navigation, it
      * leaves none: that is no failure, and nothing is known of the URL.
      */

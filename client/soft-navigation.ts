@@ -152,7 +152,10 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
   /** Step 4: the data a loading state stands for, fetched and committed behind it. */
   async function fillIn(attempt: Attempt, target: URL, mode: DataMode, shown: Page): Promise<void> {
     const { signal } = attempt.controller;
-    const full = await pages.fetchPage(target, { from: '', mode, signal, base: shown.state });
+    const fetching = pages.fetchPage(target, { from: '', mode, signal, base: shown.state });
+    // All data again for a stale entry: it takes the entry's place, as without a loading state.
+    if (mode === 'full') prefetcher.addTemporary(target, fetching, signal);
+    const full = await fetching;
     if (!isCurrent(attempt)) return;
     // The server never intercepts a `rest` request: this is a bug, not a user's problem.
     if (isIntercepted(full)) throw new Error('switchyard: the rest of a page came back intercepted');

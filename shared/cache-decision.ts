@@ -14,7 +14,8 @@
  *   fresh / reusable, partial  the entry, its loading state          the rest (`rest`)
  *   stale, whole               all data again, the scripts reused    nothing
  *                              (kept as a `temporary` entry)
- *   stale, partial             the entry's loading state             all data again (`full`)
+ *   stale, partial             the entry's loading state             all data again (`full`, kept
+ *                                                                   as a `temporary` entry)
  *
  *   a prefetch finds           it
  *   missing, expired           prefetches
