@@ -544,6 +544,23 @@ describe('navigation with the prefetch cache', () => {
     });
   });
 
+  test('a full prefetch asked while an auto one still waits takes its place: one request', async () => {
+    const h = harness();
+    const router = start(h, undefined, { concurrency: 1 });
+    void router.prefetch('/a');
+    const auto = router.prefetch('/b', 'auto', 'viewport');
+    await flush();
+    const full = router.prefetch('/b', 'full');
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/a', 'a')));
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/a?_sy=%2F&_syp=auto', '/b?_sy=%2F&_syp=full']);
+    expect(await auto).toEqual({ status: 'skipped' });
+    h.fetches[1]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    expect(await full).toEqual({ status: 'fresh' });
+    expect(h.fetches).toHaveLength(2);
+    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'full' });
+  });
+
   test('a full prefetch waiting on an auto one the page drops is dropped with it', async () => {
     const h = harness();
     const router = start(h);
