@@ -177,6 +177,9 @@ function timesLeft(
   const freshEnd = (entry.lastUsedTime ?? entry.prefetchTime) + policy.freshMs;
   const staleEnd = entry.kind === 'temporary' ? freshEnd : entry.prefetchTime + policy.staleMs;
   const expiry = Math.max(freshEnd, staleEnd);
-  const nextChange = statusOf(entry, freshEnd, policy) === statusOf(entry, now, policy) ? expiry : freshEnd;
-  return { nextChangeIn: Math.max(0, nextChange - now), expiresIn: Math.max(0, expiry - now) };
+  const status = statusOf(entry, now, policy);
+  const nextChange = statusOf(entry, freshEnd, policy) === status ? expiry : freshEnd;
+  // An expired entry, one from a time still to come too, only waits for the next prune.
+  const left = (time: number) => (status === 'expired' ? 0 : time - now);
+  return { nextChangeIn: left(nextChange), expiresIn: left(expiry) };
 }
