@@ -112,7 +112,8 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
         if (kind !== 'refresh') prefetcher.leave();
         screen.commit({
           page,
-          href: toLocal(target.href),
+          // A refresh keeps the hash that may have moved on its page meanwhile.
+          href: kind === 'refresh' ? screen.getSnapshot().href : toLocal(target.href),
           history: kind === 'push' || kind === 'replace' ? { kind, key: to.key } : undefined,
           // A route shown in a slot opens over the page: the page under it keeps its scroll.
           scroll: isIntercepted(first.page) ? { kind: 'keep' } : scroll,
