@@ -10,7 +10,7 @@
  *
  * The stale window always counts from `prefetchTime`; a `temporary` entry is never stale. An
  * entry from a time still to come (the clock was put back: the devtools' real time after a move,
- * or the system's) is of an age nobody knows, so it is not trusted.
+ * or a test's fake clock) is of an age nobody knows, so it is not trusted.
  */
 import { FRESH_WINDOW_MS, STALE_WINDOW_MS } from './constants.js';
 
