@@ -195,8 +195,8 @@ export function createPrefetcher({
 
   /**
    * Queues a prefetch unless the cache holds an entry that has not expired (a stale one too:
-   * a navigation knows how to use it), or a `full` prefetch finds only `auto` data: then it goes
-   * once that `auto` prefetch, if still on its way, settles. A link only in view waits for room
+   * a navigation knows how to use it), or a `full` prefetch finds only `auto` data: then it takes
+   * the place of that `auto` prefetch if it still waits, or goes once it settles if it runs. A link only in view waits for room
    * in the budget (and is `skipped` for its caller: it may never go); intent moves a waiting
    * prefetch up the queue. Resolves when the entry it leaves settles.
    */
@@ -211,11 +211,14 @@ export function createPrefetcher({
     cache.prune(now);
     const lane: Lane = trigger === 'viewport' ? 'viewport' : 'intent';
     const existing = cache.get(key);
+    const upgrade = kind === 'full' && existing?.kind === 'auto';
+    // An upgrade takes the place of an `auto` prefetch still waiting: one request, not two.
+    if (upgrade) queue.drop(key);
     if (queue.has(key)) {
       if (lane === 'intent') queue.promote(key);
-      // One URL is never fetched twice at once: the upgrade waits for the `auto` data, and is not
-      // asked if the queue dropped that (the page was left).
-      if (kind === 'full' && existing?.kind === 'auto')
+      // One URL is never fetched twice at once: the upgrade waits for the `auto` data on its way,
+      // and is not asked if the queue dropped that (the page was left).
+      if (upgrade)
         return outcomeOf(existing).then((o) => (o.status === 'skipped' ? o : prefetch(href, kind, trigger)));
       return outcomeOf(existing);
     }
@@ -264,7 +267,7 @@ export function createPrefetcher({
     },
 
     /**
-     * A navigation that found nothing usable, or a stale entry it fetches again whole, stores
+     * A navigation that found nothing usable, or a stale entry whose data it fetches again, stores
      * what it fetches as a `temporary` entry. Cut short (`signal`) by a newer navigation, it
      * leaves none: that is no failure, and nothing is known of the URL.
      */

@@ -109,10 +109,25 @@ export function createRouter(options: RouterOptions): Router {
     if (scope === 'layout') screen.markLayouts(true);
   }
 
-  /** The page on screen again from the server, client state kept: a navigation of kind `refresh`. */
+  /** The refresh that waits for the navigation on its way: every refresh asked meanwhile joins it. */
+  let queued: Promise<NavigationOutcome> | undefined;
+  /** The last refresh started: a hash moved on the page it refreshes leaves it going. */
+  let refreshing: TimedNavigation | undefined;
+
+  /**
+   * The page on screen again from the server, client state kept: a navigation of kind `refresh`.
+   * A navigation on its way to its first render goes on, its answer maybe older than the change:
+   * its page is refreshed once it ends, unless the browser loads a page in full.
+   */
   function reload(): Promise<NavigationOutcome> {
-    const { href } = screen.getSnapshot();
-    const started = startNavigation('refresh', href);
+    const { href, pending } = screen.getSnapshot();
+    const going = pending && navigation.current();
+    if (going)
+      return (queued ??= going.outcome.then((outcome) => {
+        queued = undefined;
+        return outcome.status === 'hard' ? outcome : reload();
+      }));
+    const started = (refreshing = startNavigation('refresh', href));
     return navigation.run(started, {
       href,
       kind: 'refresh',
@@ -126,12 +141,22 @@ export function createRouter(options: RouterOptions): Router {
     const kind = replace ? 'replace' : 'push';
     const hash = target.hash ? { kind: 'hash' as const, id: target.hash.slice(1) } : undefined;
     const intent: ScrollIntent = !scroll ? { kind: 'keep' } : (hash ?? { kind: 'top' });
-    // Only the hash changed: no data to fetch, the page stays, the anchor moves.
-    if (hash && pathAndSearch(target.href) === pathAndSearch(effects.currentHref())) {
+    // Only the hash changed on the page on screen (during a back or forward still on its way,
+    // the address bar is elsewhere already): no data to fetch, the page stays, the anchor moves.
+    // A navigation on its way to its first render is superseded, as by any newer one, but a
+    // refresh of this very page; if it had cut short the filling of this page's loading state,
+    // what that state stands for is fetched again.
+    const { href: shown, pending, state } = screen.getSnapshot();
+    if (hash && pathAndSearch(target.href) === pathAndSearch(shown)) {
       const href = toLocal(target.href);
       const key = replace ? screen.entry().key : effects.newKey();
-      screen.commit({ href, history: { kind, key }, scroll: intent, announce: false });
+      const going = pending && navigation.current();
+      const superseding = going && going !== refreshing;
+      if (superseding) navigation.cancel(started);
+      const phase = superseding ? 'idle' : undefined;
+      screen.commit({ href, history: { kind, key }, scroll: intent, announce: false, phase });
       started.settle({ status: 'committed', url: href, redirected: false });
+      if (superseding && state.pendingAt !== undefined) void reload();
       return;
     }
     // Step 1: the cache decision.

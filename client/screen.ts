@@ -33,8 +33,8 @@ export interface Commit {
   scroll: ScrollIntent;
   /** A new page: the view moves focus to it and announces it. */
   announce: boolean;
-  /** The phase from now on; absent, it stays (a hash moved while a navigation goes on). */
-  phase?: Phase;
+  /** The phase from now on; absent, it stays (a hash moved while a refresh or a filling goes on). */
+  phase?: Phase | undefined;
   /** Listeners hear of it inside a view transition, and a new entry is marked for back and forward. */
   transition?: NavigationDirection | undefined;
 }

@@ -112,7 +112,8 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
         if (kind !== 'refresh') prefetcher.leave();
         screen.commit({
           page,
-          href: toLocal(target.href),
+          // A refresh keeps the hash that may have moved on its page meanwhile.
+          href: kind === 'refresh' ? screen.getSnapshot().href : toLocal(target.href),
           history: kind === 'push' || kind === 'replace' ? { kind, key: to.key } : undefined,
           // A route shown in a slot opens over the page: the page under it keeps its scroll.
           scroll: isIntercepted(first.page) ? { kind: 'keep' } : scroll,
@@ -152,7 +153,10 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
   /** Step 4: the data a loading state stands for, fetched and committed behind it. */
   async function fillIn(attempt: Attempt, target: URL, mode: DataMode, shown: Page): Promise<void> {
     const { signal } = attempt.controller;
-    const full = await pages.fetchPage(target, { from: '', mode, signal, base: shown.state });
+    const fetching = pages.fetchPage(target, { from: '', mode, signal, base: shown.state });
+    // All data again for a stale entry: it takes the entry's place, as without a loading state.
+    if (mode === 'full') prefetcher.addTemporary(target, fetching, signal);
+    const full = await fetching;
     if (!isCurrent(attempt)) return;
     // The server never intercepts a `rest` request: this is a bug, not a user's problem.
     if (isIntercepted(full)) throw new Error('switchyard: the rest of a page came back intercepted');
@@ -201,7 +205,7 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
   /** Runs a navigation to `to`; its outcome comes at its commit, or where it ends without one. */
   const run = (started: TimedNavigation, to: Destination) => settle(started, load(started, to));
 
-  return { run, leave, cancel };
+  return { run, leave, cancel, current: () => inFlight?.started };
 }
 
 /** The page the user is on, for the server: under an intercepted route, the page under it. */

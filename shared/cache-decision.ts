@@ -14,14 +14,15 @@
  *   fresh / reusable, partial  the entry, its loading state          the rest (`rest`)
  *   stale, whole               all data again, the scripts reused    nothing
  *                              (kept as a `temporary` entry)
- *   stale, partial             the entry's loading state             all data again (`full`)
+ *   stale, partial             the entry's loading state             all data again (`full`, kept
+ *                                                                   as a `temporary` entry)
  *
  *   a prefetch finds           it
  *   missing, expired           prefetches
  *   fresh, reusable, stale     does not (a navigation knows how to use a stale entry)
  *   failed                     does not, until it expires (its link is not asked for again and again)
- *   `auto` data, asked `full`  prefetches all of it (the upgrade; once an `auto` prefetch on
- *                              its way has settled)
+ *   `auto` data, asked `full`  prefetches all of it (the upgrade: in the place of an `auto`
+ *                              prefetch still waiting, after one running has settled)
  */
 import type { DataMode } from './page-data.js';
 import type { EntryStatus, PrefetchKind } from './prefetch-status.js';

@@ -165,8 +165,9 @@ export function createPrefetchCache<T>(options: PrefetchCacheOptions<T> = {}): P
 }
 
 /**
- * Times until the rule gives another answer (the end of the fresh window, else of the stale
- * one) and until it says `expired` (a temporary entry has no stale window).
+ * Times until the rule gives another answer and until it says `expired` (a temporary entry has
+ * no stale window). The end of the fresh window is a change only if the rule answers otherwise
+ * from then: a used `full` entry stays reusable until it expires.
  */
 function timesLeft(
   entry: CacheEntry<unknown>,
@@ -176,6 +177,9 @@ function timesLeft(
   const freshEnd = (entry.lastUsedTime ?? entry.prefetchTime) + policy.freshMs;
   const staleEnd = entry.kind === 'temporary' ? freshEnd : entry.prefetchTime + policy.staleMs;
   const expiry = Math.max(freshEnd, staleEnd);
-  const nextChange = now < freshEnd ? freshEnd : expiry;
-  return { nextChangeIn: Math.max(0, nextChange - now), expiresIn: Math.max(0, expiry - now) };
+  const status = statusOf(entry, now, policy);
+  const nextChange = statusOf(entry, freshEnd, policy) === status ? expiry : freshEnd;
+  // An expired entry, one from a time still to come too, only waits for the next prune.
+  const left = (time: number) => (status === 'expired' ? 0 : time - now);
+  return { nextChangeIn: left(nextChange), expiresIn: left(expiry) };
 }

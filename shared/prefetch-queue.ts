@@ -11,7 +11,7 @@
  * promise already there. At most `maxWaiting` tasks wait: past that the
  * oldest viewport task is dropped (its promise rejects with `QueueFull`), since the links seen
  * last are the likelier clicks, and its slot-job runs the newcomer — so the slot-jobs waiting
- * stay bounded too. `cancel` drops every task, waiting or running, but one.
+ * stay bounded too. `cancel` drops every task, waiting or running, but one; `drop`, one waiting.
  *
  * `pause` keeps every waiting task from starting until each pause is resumed: a navigation on
  * its way has the link to itself, and its own entry still starts through `bump`. Slot-jobs wait
@@ -48,6 +48,8 @@ export interface PrefetchQueue {
   promote(key: string): void;
   /** Starts a waiting task now, even with every slot taken. Returns false if it was not waiting. */
   bump(key: string): boolean;
+  /** Drops a waiting task: it never starts, and its promise rejects with `Dropped`. */
+  drop(key: string): void;
   /**
    * Drops every task but `keep`'s: waiting ones never start, running ones hear it through their
    * `Cancellation` (to abort their requests). Their promises reject with `Dropped` at once.
@@ -138,6 +140,10 @@ export function createPrefetchQueue(
       if (!found) return false;
       void start(found.lane.splice(found.index, 1)[0]!);
       return true;
+    },
+    drop(key) {
+      const found = find(key);
+      found?.lane.splice(found.index, 1)[0]!.reject(new Dropped('prefetch replaced'));
     },
     cancel(keep) {
       const dropped = new Dropped('prefetch cancelled');

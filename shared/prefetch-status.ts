@@ -2,12 +2,15 @@
  * The status rule of a prefetch cache entry. Status is never stored: it is computed
  * from the entry, the time now and the policy, so it cannot go stale itself.
  *
+ *   0. now < (lastUsedTime ?? prefetchTime)           → `expired`
  *   1. now < (lastUsedTime ?? prefetchTime) + fresh  → `reusable` if used, else `fresh`
  *   2. kind `auto` and now < prefetchTime + stale     → `stale`
  *   3. kind `full` and now < prefetchTime + stale     → `reusable`
  *   4. otherwise                                      → `expired`
  *
- * The stale window always counts from `prefetchTime`; a `temporary` entry is never stale.
+ * The stale window always counts from `prefetchTime`; a `temporary` entry is never stale. An
+ * entry from a time still to come (the clock was put back: the devtools' real time after a move,
+ * or a test's fake clock) is of an age nobody knows, so it is not trusted.
  */
 import { FRESH_WINDOW_MS, STALE_WINDOW_MS } from './constants.js';
 
@@ -34,9 +37,9 @@ export interface Timed {
 }
 
 export function statusOf(entry: Timed, now: number, policy: CachePolicy = DEFAULT_POLICY): EntryStatus {
-  if (now < (entry.lastUsedTime ?? entry.prefetchTime) + policy.freshMs) {
-    return entry.lastUsedTime === undefined ? 'fresh' : 'reusable';
-  }
+  const since = entry.lastUsedTime ?? entry.prefetchTime;
+  if (now < since) return 'expired';
+  if (now < since + policy.freshMs) return entry.lastUsedTime === undefined ? 'fresh' : 'reusable';
   if (now < entry.prefetchTime + policy.staleMs) {
     if (entry.kind === 'auto') return 'stale';
     if (entry.kind === 'full') return 'reusable';

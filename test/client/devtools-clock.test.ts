@@ -29,6 +29,28 @@ test('moving the clock by 31 s turns an unused auto entry stale; back to real ti
   }
 });
 
+test('an entry made while the clock was ahead is expired once it is put back: a click fetches the page', async () => {
+  vi.useFakeTimers();
+  try {
+    const h = harness();
+    const router = start(h);
+    const clock = createDevtoolsClock(h.effects);
+    clock.move(300_000);
+    void router.prefetch('/b');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    await flush();
+    clock.reset();
+    expect(router.devtools().entries[0]).toMatchObject({ status: 'expired', nextChangeIn: 0, expiresIn: 0 });
+    const click = router.navigate('/b');
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F']);
+    h.fetches[1]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    expect(await click).toMatchObject({ status: 'committed', url: '/b' });
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
 test('real time is the original function itself: an unmoved clock adds nothing', () => {
   const effects = { now: () => 5 };
   const original = effects.now;

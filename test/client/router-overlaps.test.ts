@@ -73,3 +73,103 @@ test('a click while a back is on its way leaves the entry arrived at with its ow
   expect(written).toEqual(['replace /old']);
   expect(h.history.at(-1)).toMatchObject({ op: 'push', href: '/c' });
 });
+
+test('a revalidation while a click is on its way lets the click land, then refreshes the page it landed on', async () => {
+  const h = harness();
+  const router = start(h);
+  const click = router.navigate('/b');
+  const revalidated = router.revalidate([{ path: '/b', type: 'page' }]);
+  expect(h.fetches[0]!.signal.aborted).toBe(false);
+  h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+  expect(await click).toEqual({ status: 'committed', url: '/b', redirected: false });
+  await flush();
+  expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F', '/b?_sy=']);
+  const changed = answer('/b', 'b');
+  h.fetches[1]!.reply.resolve(
+    jsonResponse({
+      ...changed,
+      segments: [changed.segments[0], { ...changed.segments[1], pageData: { likes: 1 } }],
+    }),
+  );
+  expect(await revalidated).toEqual({ status: 'committed', url: '/b', redirected: false });
+  expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ likes: 1 });
+});
+
+test('refreshes asked while a click is on its way make one request once it lands, not a loop', async () => {
+  const h = harness();
+  const router = start(h);
+  const click = router.navigate('/b');
+  const first = router.refresh();
+  const second = router.revalidate([{ path: '/', type: 'page' }]);
+  h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+  await click;
+  await flush();
+  expect(h.fetches).toHaveLength(2);
+  h.fetches[1]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+  expect(await Promise.all([first, second])).toEqual([
+    { status: 'committed', url: '/b', redirected: false },
+    { status: 'committed', url: '/b', redirected: false },
+  ]);
+  await vi.runAllTimersAsync();
+  expect(h.fetches).toHaveLength(2);
+});
+
+test('a hash moved while another page is on its way supersedes it: the older page never shows', async () => {
+  const h = harness();
+  const router = start(h);
+  const slow = router.navigate('/b');
+  const hash = router.navigate('/#comments');
+  expect(await hash).toMatchObject({ status: 'committed', url: '/#comments' });
+  expect(h.fetches[0]!.signal.aborted).toBe(true);
+  expect(await slow).toMatchObject({ status: 'aborted', reason: 'superseded' });
+  expect(router.getSnapshot()).toMatchObject({ href: '/#comments', pending: false });
+  h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+  await flush();
+  expect(router.getSnapshot().href).toBe('/#comments');
+  expect(h.history.filter((e) => e.op === 'push').map((e) => e.href)).toEqual(['/#comments']);
+});
+
+test('a hash moved while a revalidation loads leaves it going: the page shows the new data, at the hash', async () => {
+  const h = harness();
+  const router = start(h);
+  const revalidated = router.revalidate([{ path: '/', type: 'page' }]);
+  await router.navigate('/#comments');
+  expect(h.fetches[0]!.signal.aborted).toBe(false);
+  const changed = answer('/', 'feed');
+  changed.segments[1]!.pageData = { likes: 1 };
+  h.fetches[0]!.reply.resolve(jsonResponse(changed));
+  expect(await revalidated).toEqual({ status: 'committed', url: '/#comments', redirected: false });
+  expect(router.getSnapshot().href).toBe('/#comments');
+  expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ likes: 1 });
+});
+
+test('a hash moved on a page whose filling a click cut short supersedes the click, and the filling starts again', async () => {
+  const { h, router } = await onLoadingState();
+  const rest = h.fetches.at(-1)!;
+  const click = router.navigate('/c');
+  expect(rest.signal.aborted).toBe(true);
+  await router.navigate('/slow#part');
+  expect(h.fetches.at(-1)!.url).toBe('/slow?_sy=');
+  expect(await click).toMatchObject({ status: 'aborted', reason: 'superseded' });
+  h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/slow', 'slow')));
+  await flush();
+  expect(router.getSnapshot()).toMatchObject({ href: '/slow#part', pending: false });
+  expect(router.getSnapshot().state.pendingAt).toBeUndefined();
+});
+
+test('during a back still on its way, a link is compared with the page on screen, not the address bar', async () => {
+  const h = harness();
+  const router = start(h);
+  h.location.href = `${ORIGIN}/old`;
+  const back = router.onPopState({ key: 'old-key', index: 0 });
+  // The page on screen is still /: /old#part is another page, not a hash moved on this one.
+  const click = router.navigate('/old#part');
+  expect(h.fetches.map((f) => [f.url, f.signal.aborted])).toEqual([
+    ['/old?_sy=%2F', true],
+    ['/old?_sy=%2F', false],
+  ]);
+  expect(await back).toMatchObject({ status: 'aborted', reason: 'superseded' });
+  h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/old', 'old')));
+  expect(await click).toMatchObject({ status: 'committed', url: '/old#part' });
+  expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ page: 'old' });
+});

@@ -376,6 +376,34 @@ describe('navigation with the prefetch cache', () => {
     expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'temporary' });
   });
 
+  test('a stale partial entry filled in again is replaced by what came: the next click within 30 s shows it', async () => {
+    const h = harness();
+    const router = start(h);
+    void router.prefetch('/b');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b', 1)));
+    await flush();
+    h.clock.now += 100_000;
+    await router.navigate('/b');
+    await flush();
+    expect(h.fetches.at(-1)!.url).toBe('/b?_sy=&_syp=full');
+    const whole = prefetchAnswer('/b', 'b');
+    whole.segments[1]!.pageData = { version: 'new' };
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(whole));
+    await flush();
+    const away = router.navigate('/');
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/', 'feed')));
+    await away;
+    h.clock.now += 10_000;
+    const requests = h.fetches.length;
+    await router.navigate('/b');
+    await flush();
+    expect(h.fetches).toHaveLength(requests);
+    expect(router.getSnapshot().state.pendingAt).toBeUndefined();
+    expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
+    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'temporary' });
+  });
+
   test('an expired entry is pruned and the navigation fetches a temporary entry at once', async () => {
     const h = harness();
     const router = start(h);
@@ -514,6 +542,23 @@ describe('navigation with the prefetch cache', () => {
       kind: 'full',
       partial: false,
     });
+  });
+
+  test('a full prefetch asked while an auto one still waits takes its place: one request', async () => {
+    const h = harness();
+    const router = start(h, undefined, { concurrency: 1 });
+    void router.prefetch('/a');
+    const auto = router.prefetch('/b', 'auto', 'viewport');
+    await flush();
+    const full = router.prefetch('/b', 'full');
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/a', 'a')));
+    await flush();
+    expect(h.fetches.map((f) => f.url)).toEqual(['/a?_sy=%2F&_syp=auto', '/b?_sy=%2F&_syp=full']);
+    expect(await auto).toEqual({ status: 'skipped' });
+    h.fetches[1]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    expect(await full).toEqual({ status: 'fresh' });
+    expect(h.fetches).toHaveLength(2);
+    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'full' });
   });
 
   test('a full prefetch waiting on an auto one the page drops is dropped with it', async () => {

@@ -96,11 +96,13 @@ describe.skipIf(skipWithoutChromium)('navigation under real conditions, in Chrom
       if (hung++ === 0) return seen(); // the prefetch's request: never answered
       await route.continue();
     });
+    // The fake clock from the start: installed later, it would put the router's clock back, and
+    // the prefetch made before would be from a time to come.
+    await page.clock.install();
     await page.goto(`${server.url}/`);
     await waitForHydration(page);
     await asked; // the header's link to /docs is in view: its prefetch has asked
     // A clock that stands still: only runFor() moves it, so no time passes unless we say so.
-    await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1_000);
     requests.length = 0;
     await page.locator('header a[href="/docs"]').click();

@@ -163,14 +163,15 @@ describe('prefetch cache', () => {
         policy,
         data: 'pending',
       },
-      // Used at 10 s: reusable until 40 s by the fresh window, then still reusable (full) until 300 s.
+      // Used at 10 s: reusable until 40 s by the fresh window, then still reusable (full) until
+      // 300 s: the end of the fresh window changes nothing, the next change is the expiry.
       {
         key: '/f',
         kind: 'full',
         status: 'reusable',
         prefetchTime: T0,
         lastUsedTime: T0 + 10_000,
-        nextChangeIn: 20_000,
+        nextChangeIn: 280_000,
         expiresIn: 280_000,
         policy,
         data: 'pending',

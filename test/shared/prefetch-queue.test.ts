@@ -178,6 +178,27 @@ describe('prefetch queue', () => {
     expect(queue.activeCount + queue.pendingCount).toBe(0);
   });
 
+  test('drop takes one waiting task out: it never starts, and a running one is left alone', async () => {
+    const { keys, replies, started, run } = tasks(3);
+    const queue = createPrefetchQueue(1);
+    const outcomes = keys.map((key) =>
+      queue.add(key, run(key)).then(
+        () => `${key} ran`,
+        (error: unknown) => `${key} ${error instanceof Dropped ? 'dropped' : 'failed'}`,
+      ),
+    );
+    await settle();
+    queue.drop('/p/1');
+    queue.drop('/p/2');
+    expect(queue.running()).toEqual(['/p/1']);
+    expect(queue.waiting()).toEqual(['/p/3']);
+    replies['/p/1']!.resolve('ok');
+    await settle();
+    replies['/p/3']!.resolve('ok');
+    expect(await Promise.all(outcomes)).toEqual(['/p/1 ran', '/p/2 dropped', '/p/3 ran']);
+    expect(started).toEqual(['/p/1', '/p/3']);
+  });
+
   test('intent goes before viewport: an intent task, or a promoted one, starts before every viewport task', async () => {
     const queue = createPrefetchQueue(1);
     const { keys, replies, started, run } = tasks(5);

@@ -50,6 +50,9 @@ const rows: [PrefetchKind, number | undefined, number, EntryStatus][] = [
   ['temporary', 0, 30_000, 'expired'],
   ['temporary', 20_000, 49_999, 'reusable'],
   ['temporary', 20_000, 50_000, 'expired'],
+  // from a time still to come (the clock was put back): its age is unknown
+  ['auto', undefined, -1, 'expired'],
+  ['full', 20_000, 19_999, 'expired'],
 ];
 
 describe('statusOf', () => {
