@@ -73,9 +73,11 @@ export function inlineServerFunction(program: ESTree.Program): number | undefine
  * What a `"use server"` module exports, judged at build. An async function (declared, or a
  * `const` bound to an async arrow or function expression) is callable. A value that is plainly
  * not one (a literal, an object, a class, a sync function) is refused, with the reason. What the
- * build cannot judge (`export const f = withAuth(g)`, `export { g }` of an import) is callable
- * here and checked when called. Types are erased and ignored. A default export and a re-export
- * are refused: an action is called by its name, and the module must hold the binding it marks.
+ * build cannot judge (`export const f = withAuth(g)`) is callable here and checked when called.
+ * Types are erased and ignored. A default export is refused: an action is called by its name. So
+ * is a function of another module exported again (`export { g }` of an import, `export … from`):
+ * marking it as an action changes that module's function too, and two modules exporting it would
+ * each mark it with their own id, the last one winning.
  */
 export function serverExports(program: ESTree.Program): { callable: ServerExport[]; refused: string[] } {
   const locals = localVerdicts(program);
@@ -83,6 +85,7 @@ export function serverExports(program: ESTree.Program): { callable: ServerExport
   const refused: string[] = [];
   const add = (name: string, local: string, verdict: Verdict) => {
     if (verdict === 'not') refused.push(`${name} is not an async function`);
+    else if (verdict === 'imported') refused.push(`${name} ${REEXPORTED}`);
     else callable.push({ name, local });
   };
   for (const node of program.body) {
@@ -94,9 +97,7 @@ export function serverExports(program: ESTree.Program): { callable: ServerExport
       (node.type === 'ExportNamedDeclaration' && node.source)
     ) {
       if (node.exportKind !== 'type')
-        refused.push(
-          `export … from ${JSON.stringify(node.source!.value)} re-exports what is not checked here: import the functions and export them`,
-        );
+        refused.push(`export … from ${JSON.stringify(node.source!.value)}: what it exports ${REEXPORTED}`);
     } else if (node.type === 'TSExportAssignment') {
       refused.push('export = is not an ES module export');
     } else if (node.type === 'ExportNamedDeclaration' && node.exportKind !== 'type') {
@@ -106,7 +107,7 @@ export function serverExports(program: ESTree.Program): { callable: ServerExport
         declaration.declarations.some((d) => d.id.type !== 'Identifier')
       )
         refused.push('a destructured export is not checked here: export each async function by name');
-      for (const { name, verdict } of declared(declaration)) add(name, name, verdict);
+      for (const { name, verdict } of declared(declaration, locals)) add(name, name, verdict);
       for (const specifier of node.specifiers) {
         if (specifier.exportKind === 'type') continue;
         const local = nameOf(specifier.local);
@@ -133,28 +134,47 @@ export function checkServerExports(program: ESTree.Program, file: string): Serve
   return callable;
 }
 
-/** What the build knows of a binding's value: an async function, plainly not one, or unknown until run. */
-type Verdict = 'async' | 'not' | 'unknown';
+/** Why another module's function is refused, and what to do instead. */
+const REEXPORTED =
+  "is re-exported from another module: export it from a 'use server' module of its own (or export an async function here that calls it)";
+
+/**
+ * What the build knows of a binding's value: an async function, plainly not one, another module's
+ * value (imported, or a name bound to an import), or unknown until run.
+ */
+type Verdict = 'async' | 'not' | 'imported' | 'unknown';
 
 /** The module's top-level bindings whose values the build can judge. */
 function localVerdicts(program: ESTree.Program): Map<string, Verdict> {
   const verdicts = new Map<string, Verdict>();
   for (const node of program.body) {
+    if (node.type === 'ImportDeclaration' && node.importKind !== 'type') {
+      for (const specifier of node.specifiers) {
+        if (specifier.type !== 'ImportSpecifier' || specifier.importKind !== 'type')
+          verdicts.set(specifier.local.name, 'imported');
+      }
+    }
     const declaration = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
-    for (const { name, verdict } of declared(declaration)) verdicts.set(name, verdict);
+    for (const { name, verdict } of declared(declaration, verdicts)) verdicts.set(name, verdict);
   }
   return verdicts;
 }
 
-/** The runtime bindings a declaration makes, each with what its value is; none for types. */
-function declared(node: ESTree.Node | null): { name: string; verdict: Verdict }[] {
+/**
+ * The runtime bindings a declaration makes, each with what its value is; none for types.
+ * `known` is what the bindings declared before it hold, for a name bound to another.
+ */
+function declared(
+  node: ESTree.Node | null,
+  known: ReadonlyMap<string, Verdict>,
+): { name: string; verdict: Verdict }[] {
   if (!node || ('declare' in node && node.declare)) return [];
   switch (node.type) {
     case 'FunctionDeclaration':
       return node.id ? [{ name: node.id.name, verdict: functionVerdict(node) }] : [];
     case 'VariableDeclaration':
       return node.declarations.flatMap((d) =>
-        d.id.type === 'Identifier' ? [{ name: d.id.name, verdict: valueVerdict(d.init) }] : [],
+        d.id.type === 'Identifier' ? [{ name: d.id.name, verdict: valueVerdict(d.init, known) }] : [],
       );
     case 'ClassDeclaration':
     case 'TSEnumDeclaration':
@@ -170,10 +190,15 @@ function functionVerdict(fn: { async: boolean; generator: boolean }): Verdict {
   return fn.async && !fn.generator ? 'async' : 'not';
 }
 
-/** An initializer's value: a function expression judged, a value that can never be a function refused. */
-function valueVerdict(init: ESTree.Expression | null): Verdict {
+/**
+ * An initializer's value: a function expression judged, a value that can never be a function
+ * refused, another binding's name what that binding holds if it is another module's.
+ */
+function valueVerdict(init: ESTree.Expression | null, known: ReadonlyMap<string, Verdict>): Verdict {
   if (!init) return 'not';
   switch (init.type) {
+    case 'Identifier':
+      return known.get(init.name) === 'imported' ? 'imported' : 'unknown';
     case 'ArrowFunctionExpression':
     case 'FunctionExpression':
       return functionVerdict(init);
@@ -182,7 +207,7 @@ function valueVerdict(init: ESTree.Expression | null): Verdict {
     case 'TSSatisfiesExpression':
     case 'TSNonNullExpression':
     case 'TSTypeAssertion':
-      return valueVerdict(init.expression);
+      return valueVerdict(init.expression, known);
     case 'Literal':
     case 'TemplateLiteral':
     case 'ObjectExpression':

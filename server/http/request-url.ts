@@ -131,13 +131,28 @@ export type TrustProxy = boolean | number;
  * the nearest wrote the last entry, and the N-th from the end is what the furthest trusted one
  * saw: the client. Entries before it are the client's to forge. A list shorter than N (a
  * request that came in past some of the proxies) gives its first entry, the furthest one known.
+ * A port some proxies write after the address is dropped (`withoutPort`).
  */
 export function clientAddress(req: IncomingMessage, trustProxy: TrustProxy): string {
   const hops = Number(trustProxy);
   const forwarded = hops > 0 ? req.headers['x-forwarded-for'] : undefined;
   const entries = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',');
   const client = entries?.[Math.max(entries.length - hops, 0)]?.trim();
-  return client || req.socket.remoteAddress || 'unknown';
+  return (client && withoutPort(client)) || req.socket.remoteAddress || 'unknown';
+}
+
+/**
+ * The address of an `X-Forwarded-For` entry. Some proxies (Azure's gateways among them) write the
+ * client's source port too, which changes with every connection: kept, it would make one client
+ * a new one per connection, and no per-client limit would ever bite. `203.0.113.7:51234` gives
+ * `203.0.113.7`, `[2001:db8::1]:443` and `[2001:db8::1]` give `2001:db8::1`; a bare IPv6
+ * address (more than one colon) has no port to drop.
+ */
+export function withoutPort(entry: string): string {
+  const bracketed = /^\[([^\]]*)\](?::\d*)?$/.exec(entry);
+  if (bracketed) return bracketed[1]!;
+  const hostAndPort = /^([^:]+):\d*$/.exec(entry);
+  return hostAndPort ? hostAndPort[1]! : entry;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The cookies of one request: those it came with, and those app code sets or deletes while it is
  * answered. A cookie set is read back at once (middleware can set what a loader then reads), and
- * goes out as one `Set-Cookie` line per name, the last call winning.
+ * goes out as one `Set-Cookie` line per cookie as a browser keeps it apart (name, path and domain),
+ * the last call for that cookie winning. Reading a name gives the value set last for it.
  *
  * Defaults follow what a session cookie needs: `HttpOnly` (no script reads it), `SameSite=Lax`
  * (not sent on another site's posts), `Path=/`, and `Secure` when the request came over https.
@@ -90,8 +91,11 @@ export function cookiesNotIn(
 export class CookieJar {
   /** Parsed when first read: most requests never look at their cookies. */
   private received: Record<string, string | undefined> | undefined;
-  /** What this request set, by name: the value, or `undefined` for deleted. */
-  private readonly changed = new Map<string, { value: string | undefined; line: string }>();
+  /**
+   * What this request set, by the cookie's identity (name, path, domain), in the order of the
+   * last call for each: the value, or `undefined` for deleted.
+   */
+  private readonly changed = new Map<string, { name: string; value: string | undefined; line: string }>();
 
   constructor(
     private readonly header: string | undefined,
@@ -100,16 +104,21 @@ export class CookieJar {
   ) {}
 
   get(name: string, options?: { signed?: boolean }): string | undefined {
-    const value = this.changed.has(name) ? this.changed.get(name)!.value : this.incoming()[name];
+    const value = this.current(name);
     if (value === undefined) return undefined;
     return options?.signed ? this.unsign(name, value) : value;
   }
 
   /** Every cookie this request has now, signed ones as sent (`value.signature`). */
   getAll(): Cookie[] {
-    const all = new Map(Object.entries(this.incoming()));
-    for (const [name, { value }] of this.changed) all.set(name, value);
-    return [...all].flatMap(([name, value]) => (value === undefined ? [] : [{ name, value }]));
+    const names = new Set([
+      ...Object.keys(this.incoming()),
+      ...[...this.changed.values()].map((c) => c.name),
+    ]);
+    return [...names].flatMap((name) => {
+      const value = this.current(name);
+      return value === undefined ? [] : [{ name, value }];
+    });
   }
 
   has(name: string): boolean {
@@ -119,18 +128,41 @@ export class CookieJar {
   set(name: string, value: string, options: CookieOptions = {}): void {
     const { signed, ...attributes } = options;
     const stored = signed ? `${value}.${signatureOf(this.key, name, value)}` : value;
-    const line = this.line(name, stored, attributes);
-    this.changed.set(name, { value: stored, line });
+    this.change(name, stored, this.line(name, stored, attributes));
   }
 
   delete(name: string, options: DeleteCookieOptions = {}): void {
     // Expired at once, with the attributes that name the cookie being removed.
-    this.changed.set(name, { value: undefined, line: this.line(name, '', { ...options, maxAge: 0 }) });
+    this.change(name, undefined, this.line(name, '', { ...options, maxAge: 0 }));
   }
 
   /** The `Set-Cookie` lines for the answer. */
   setCookieLines(): string[] {
     return [...this.changed.values()].map(({ line }) => line);
+  }
+
+  private change(name: string, value: string | undefined, line: string): void {
+    // The jar's lines always carry a Path, so no request path is needed to name the cookie.
+    const identity = cookieIdentity(line, '/');
+    // Moved to the end: the order of the changes is what `current` reads.
+    this.changed.delete(identity);
+    this.changed.set(identity, { name, value, line });
+  }
+
+  /**
+   * A name's value now: the one set last under that name on any path or domain that was not
+   * deleted since; none if this request only deleted it (the one it came with may be the one
+   * deleted); the one it came with if this request never touched it.
+   */
+  private current(name: string): string | undefined {
+    let touched = false;
+    let value: string | undefined;
+    for (const change of this.changed.values()) {
+      if (change.name !== name) continue;
+      touched = true;
+      if (change.value !== undefined) value = change.value;
+    }
+    return touched ? value : this.incoming()[name];
   }
 
   private line(name: string, value: string, options: Omit<CookieOptions, 'signed'>): string {

@@ -8,6 +8,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
 import { createApp } from '../../server/create-app';
 import { clientKey, createRateLimiter } from '../../server/actions/rate-limit';
+import { withoutPort } from '../../server/http/request-url';
 import { ACTION_HEADER, actionUrl } from '../../shared/actions';
 import { ACTION_RATE_LIMIT } from '../../shared/constants';
 import { basicApp } from './fixture-app';
@@ -134,6 +135,38 @@ describe('server actions from one client', () => {
       expect((await proxied.call(`2001:db8:0:7::${(i + 1).toString(16)}`)).status).toBe(200);
     expect((await proxied.call('2001:db8:0:7:a:b:c:d')).status).toBe(429);
     expect((await proxied.call('2001:db8:0:8::1')).status).toBe(200);
+  });
+  test('a proxy that writes the source port: a new port on every call is still one client', async () => {
+    const proxied = server(1);
+    for (let i = 0; i < max; i++) expect((await proxied.call(`203.0.113.7:${51234 + i}`)).status).toBe(200);
+    expect((await proxied.call('203.0.113.7:60000')).status).toBe(429);
+    expect((await proxied.call('203.0.113.7')).status).toBe(429);
+    // The same through two proxies, the first of which wrote the port.
+    const twoHops = server(2);
+    for (let i = 0; i < max; i++) await twoHops.call(`203.0.113.7:${40000 + i}, 198.51.100.1`);
+    expect((await twoHops.call('203.0.113.7:1, 198.51.100.1')).status).toBe(429);
+
+    for (let i = 0; i < max; i++)
+      expect((await proxied.call(`[2001:db8:0:9::1]:${443 + i}`)).status).toBe(200);
+    expect((await proxied.call('[2001:db8:0:9::2]')).status).toBe(429);
+    expect((await proxied.call('2001:db8:0:9::3')).status).toBe(429);
+    // Another client is still another client.
+    expect((await proxied.call('203.0.113.8:51234')).status).toBe(200);
+  });
+});
+
+describe('withoutPort', () => {
+  test.each([
+    ['203.0.113.7:51234', '203.0.113.7'],
+    ['203.0.113.7', '203.0.113.7'],
+    ['[2001:db8::1]:443', '2001:db8::1'],
+    ['[2001:db8::1]', '2001:db8::1'],
+    ['2001:db8::1', '2001:db8::1'],
+    ['::1', '::1'],
+    ['::ffff:203.0.113.7', '::ffff:203.0.113.7'],
+    ['not an address', 'not an address'],
+  ])('%s is %s', (entry, address) => {
+    expect(withoutPort(entry)).toBe(address);
   });
 });
 

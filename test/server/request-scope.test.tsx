@@ -301,6 +301,45 @@ describe('cookies', () => {
     expect(() => jar.set('n', 'x', { partitioned: true, secure: true })).not.toThrow();
   });
 
+  test('one name on two paths is two cookies: both go out, each replaced and deleted on its own', () => {
+    const jar = new CookieJar('a=old', cookieKey(SECRET), false);
+    jar.set('a', '1', { path: '/x' });
+    jar.set('a', '2');
+    jar.set('a', '3', { domain: 'example.com' });
+    expect(jar.setCookieLines()).toEqual([
+      'a=1; Path=/x; HttpOnly; SameSite=Lax',
+      'a=2; Path=/; HttpOnly; SameSite=Lax',
+      'a=3; Domain=example.com; Path=/; HttpOnly; SameSite=Lax',
+    ]);
+    // The value set last for the name is what reads back.
+    expect(jar.get('a')).toBe('3');
+
+    // The same name, path and domain again replaces that line alone; a leading dot names the same domain.
+    jar.set('a', '4', { path: '/x' });
+    jar.delete('a', { domain: '.Example.com' });
+    expect(jar.setCookieLines()).toEqual([
+      'a=2; Path=/; HttpOnly; SameSite=Lax',
+      'a=4; Path=/x; HttpOnly; SameSite=Lax',
+      'a=; Max-Age=0; Domain=.Example.com; Path=/; HttpOnly; SameSite=Lax',
+    ]);
+    expect(jar.get('a')).toBe('4');
+
+    // Deleting one leaves the other standing, and it reads back.
+    jar.delete('a', { path: '/x' });
+    expect(jar.setCookieLines()).toEqual([
+      'a=2; Path=/; HttpOnly; SameSite=Lax',
+      'a=; Max-Age=0; Domain=.Example.com; Path=/; HttpOnly; SameSite=Lax',
+      'a=; Max-Age=0; Path=/x; HttpOnly; SameSite=Lax',
+    ]);
+    expect(jar.get('a')).toBe('2');
+    expect(jar.getAll()).toEqual([{ name: 'a', value: '2' }]);
+
+    // All of them deleted: absent, not the value the request came with.
+    jar.delete('a');
+    expect(jar.get('a')).toBeUndefined();
+    expect(jar.getAll()).toEqual([]);
+  });
+
   test('an option given as undefined keeps its default, when setting and when deleting', () => {
     // What JavaScript, or a tsconfig without exactOptionalPropertyTypes, lets a caller pass:
     // `{ path, domain }` from variables that are unset.

@@ -34,6 +34,9 @@ test.each([
   expect(isUseServer(parseModule('a.ts', code).program)).toBe(expected);
 });
 
+const REEXPORTED =
+  "is re-exported from another module: export it from a 'use server' module of its own (or export an async function here that calls it)";
+
 /** The exports of a `'use server'` module holding `code`: what a client can call, and what the build refuses. */
 const exportsOf = (code: string) => serverExports(parseModule('a.ts', `'use server';\n${code}`).program);
 
@@ -44,7 +47,9 @@ test.each([
   ['async function a() {}\nconst b = async () => {};\nexport { a, b as c };', ['a', 'c']],
   // What the build cannot judge is called and checked at call time.
   ['export const a = withUser(async () => {});', ['a']],
-  ["import { b } from './b';\nexport { b };", ['b']],
+  ["import { b } from './b';\nexport const a = withUser(b);", ['a']],
+  // A type imported and exported again is erased too.
+  ["import { type B, b } from './b';\nexport type { B };\nexport async function a() { return b(); }", ['a']],
   // Types are erased: nothing to call, nothing to refuse.
   ['export type A = 1;\nexport interface B {}\nexport declare const c: number;', []],
   ["export type { D } from './d';\nexport type * from './e';", []],
@@ -68,14 +73,15 @@ test.each([
   ['const LIMIT = 5;\nexport { LIMIT };', 'LIMIT is not an async function'],
   ['export default async function () {}', 'the default export has no name to call it by: export it by name'],
   ['async function a() {}\nexport { a as default };', 'a is exported as default: export it by name'],
-  [
-    "export * from './x';",
-    'export … from "./x" re-exports what is not checked here: import the functions and export them',
-  ],
-  [
-    "export { a } from './x';",
-    'export … from "./x" re-exports what is not checked here: import the functions and export them',
-  ],
+  ["export * from './x';", `export … from "./x": what it exports ${REEXPORTED}`],
+  ["export { a } from './x';", `export … from "./x": what it exports ${REEXPORTED}`],
+  // Marking another module's function as an action would change it there too.
+  ["import { b } from './b';\nexport { b };", `b ${REEXPORTED}`],
+  ["import { b } from './b';\nexport { b as c };", `c ${REEXPORTED}`],
+  ["import b from './b';\nexport { b };", `b ${REEXPORTED}`],
+  ["import * as b from './b';\nexport { b };", `b ${REEXPORTED}`],
+  ["import { b } from './b';\nexport const c = b;", `c ${REEXPORTED}`],
+  ["import { b } from './b';\nconst c = b as Action;\nexport { c };", `c ${REEXPORTED}`],
   [
     'export const { a, b } = actions;',
     'a destructured export is not checked here: export each async function by name',
