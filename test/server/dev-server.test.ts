@@ -10,6 +10,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
 import { routeTypesPath, TYPES_DIR } from '../../server/typegen';
@@ -197,7 +198,8 @@ export const missing = <Link href="/missing">missing</Link>;
     // sends it to the browser's overlay (one step, its logError), then hands the request on.
     expect((await fetch(`${base}/${root}/app/limits.ts`)).ok).toBe(false);
     await expect
-      .poll(() => out, { timeout: 30_000, interval: 200 })
+      // Vite colours its log where it may (in CI, always): the text without its escapes.
+      .poll(() => stripVTControlCharacters(out), { timeout: 30_000, interval: 200 })
       .toContain(
         `[vite] Internal server error: ${root}/app/limits.ts: only async functions can be exported from a 'use server' module (each is an action a client can call by its name):\n  - LIMIT is not an async function\n  Plugin: switchyard`,
       );
