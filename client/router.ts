@@ -106,11 +106,15 @@ export function createRouter(options: RouterOptions): Router {
   function invalidate(path: string, scope: 'page' | 'layout' = 'page'): void {
     prefetcher.invalidate(path, scope);
     screen.held.markStale([{ path, type: scope }]);
-    if (scope === 'layout') screen.markLayouts(true);
+    if (scope !== 'layout') return;
+    screen.markLayouts(true);
+    if (screen.getSnapshot().pending) layoutsChangedMeanwhile = true;
   }
 
   /** The refresh that waits for the navigation on its way: every refresh asked meanwhile joins it. */
   let queued: Promise<NavigationOutcome> | undefined;
+  /** A layout changed while a navigation was on its way: the page it lands may hold its old data. */
+  let layoutsChangedMeanwhile = false;
   /** The last refresh started: a hash moved on the page it refreshes leaves it going. */
   let refreshing: TimedNavigation | undefined;
 
@@ -125,7 +129,11 @@ export function createRouter(options: RouterOptions): Router {
     if (going)
       return (queued ??= going.outcome.then((outcome) => {
         queued = undefined;
-        return outcome.status === 'hard' ? outcome : reload();
+        if (outcome.status === 'hard') return outcome;
+        // Its commit trusted the layouts again: not until the refresh lands.
+        if (layoutsChangedMeanwhile) screen.markLayouts(true);
+        layoutsChangedMeanwhile = false;
+        return reload();
       }));
     const started = (refreshing = startNavigation('refresh', href));
     return navigation.run(started, {

@@ -114,6 +114,21 @@ test('refreshes asked while a click is on its way make one request once it lands
   expect(h.fetches).toHaveLength(2);
 });
 
+test('a layout revalidated while a click is on its way stays out of date until the refresh after it lands', async () => {
+  const h = harness();
+  const router = start(h);
+  const click = router.navigate('/b');
+  void router.revalidate([{ path: '/', type: 'layout' }]);
+  // The click's answer may have been made before the change: its layouts are not to be trusted.
+  h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+  await click;
+  await flush();
+  expect(h.fetches).toHaveLength(2);
+  // A click before the refresh lands asks for the layouts whole, as the refresh it cancels did.
+  void router.navigate('/c');
+  expect(h.fetches.at(-1)!.url).toBe('/c?_sy=%2Fb&_syw=1');
+});
+
 test('a hash moved while another page is on its way supersedes it: the older page never shows', async () => {
   const h = harness();
   const router = start(h);
