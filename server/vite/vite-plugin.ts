@@ -151,10 +151,7 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
           const file = relative(sourceRoot, path).split(sep).join('/');
           // What the build cannot call is left out here; the module's own transform says why.
           const { callable } = serverExports(parseModule(path, readFileSync(path, 'utf8')).program);
-          return callable.map(
-            ({ name }) =>
-              `  ${JSON.stringify(actionId(file, name))}: () => import(${JSON.stringify(path)}).then((m) => m.${name}),`,
-          );
+          return callable.map(({ name }) => actionEntry(actionId(file, name), path, name));
         });
         return `export const actions = {\n${entries.join('\n')}\n};\n`;
       }
@@ -255,6 +252,14 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       });
     },
   };
+}
+
+/**
+ * One line of the actions module: an action's id and how to load it. An export's name may be any
+ * string (`export { f as "a-b" }`), so it is read as a quoted key.
+ */
+export function actionEntry(id: string, path: string, name: string): string {
+  return `  ${JSON.stringify(id)}: () => import(${JSON.stringify(path)}).then((m) => m[${JSON.stringify(name)}]),`;
 }
 
 function isServerOnly(id: string, serverDir: string, appDir: string): boolean {

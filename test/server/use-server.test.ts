@@ -14,7 +14,7 @@ import {
   serverExports,
   serverModule,
 } from '../../server/actions/use-server';
-import { switchyardPlugin } from '../../server/vite/vite-plugin';
+import { actionEntry, switchyardPlugin } from '../../server/vite/vite-plugin';
 
 test.each([
   ["'use server';\nexport async function a() {}", true],
@@ -131,6 +131,15 @@ test('the server module keeps the code and marks each export with the same id, t
   const out = serverModule(code, [{ name: 'likePhoto', local: 'like' }], 'lib/actions.ts', '/runtime.ts');
   expect(out.startsWith(code)).toBe(true);
   expect(out).toContain(`__syRegister(like, "${actionId('lib/actions.ts', 'likePhoto')}");`);
+});
+
+test('the actions module loads an export by any name an export list can give', () => {
+  const lines = ['likePhoto', 'delete', 'a-b'].map((name) =>
+    actionEntry(`id-${name}`, '/app/actions.ts', name),
+  );
+  const { errors } = parseSync('actions.js', `export const actions = {\n${lines.join('\n')}\n};`);
+  expect(errors).toEqual([]);
+  expect(lines[2]).toContain('then((m) => m["a-b"])');
 });
 
 describe("the Vite plugin's transform", () => {
