@@ -171,13 +171,18 @@ export function createPrefetcher({
 
   /**
    * What a prefetch of `entry` tells its caller once the entry settles: its status then, or that
-   * it failed; dropped by the queue before it ran, it left no entry and was skipped.
+   * it failed; dropped by the queue before it ran, what the entry that took its place tells (a
+   * `full` prefetch), or else that it was skipped: it left no entry.
    */
   function outcomeOf(entry: CacheEntry<CachedPage> | undefined): Promise<PrefetchOutcome> {
     if (!entry) return Promise.resolve({ status: 'skipped' });
     return settled(entry).then(
       () => ({ status: cache.status(entry, effects.now()) }),
-      (error: unknown) => ({ status: error instanceof Dropped ? 'skipped' : 'failed' }),
+      (error: unknown) => {
+        const next = cache.get(entry.key);
+        if (!(error instanceof Dropped)) return { status: 'failed' };
+        return next && next !== entry ? outcomeOf(next) : { status: 'skipped' };
+      },
     );
   }
 
