@@ -108,13 +108,10 @@ export function createRouter(options: RouterOptions): Router {
     screen.held.markStale([{ path, type: scope }]);
     if (scope !== 'layout') return;
     screen.markLayouts(true);
-    if (screen.getSnapshot().pending) layoutsChangedMeanwhile = true;
   }
 
   /** The refresh that waits for the navigation on its way: every refresh asked meanwhile joins it. */
   let queued: Promise<NavigationOutcome> | undefined;
-  /** A layout changed while a navigation was on its way: the page it lands may hold its old data. */
-  let layoutsChangedMeanwhile = false;
   /** The last refresh started: a hash moved on the page it refreshes leaves it going. */
   let refreshing: TimedNavigation | undefined;
 
@@ -129,11 +126,7 @@ export function createRouter(options: RouterOptions): Router {
     if (going)
       return (queued ??= going.outcome.then((outcome) => {
         queued = undefined;
-        if (outcome.status === 'hard') return outcome;
-        // Its commit trusted the layouts again: not until the refresh lands.
-        if (layoutsChangedMeanwhile) screen.markLayouts(true);
-        layoutsChangedMeanwhile = false;
-        return reload();
+        return outcome.status === 'hard' ? outcome : reload();
       }));
     const started = (refreshing = startNavigation('refresh', href));
     return navigation.run(started, {
@@ -164,7 +157,8 @@ export function createRouter(options: RouterOptions): Router {
       const phase = superseding ? 'idle' : undefined;
       screen.commit({ href, history: { kind, key }, scroll: intent, announce: false, phase });
       started.settle({ status: 'committed', url: href, redirected: false });
-      if (superseding && state.pendingAt !== undefined) void reload();
+      // (A refresh waiting for the click starts as the click ends: it fetches that too.)
+      if (superseding && state.pendingAt !== undefined && !queued) void reload();
       return;
     }
     // Step 1: the cache decision.

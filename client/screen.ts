@@ -46,6 +46,8 @@ export function createScreen(effects: RouterEffects, initial: RouterOptions['ini
   let place = placeOf(initial.history);
   let phase: Phase = 'idle';
   let layoutsOutOfDate = false;
+  /** How many times the layouts were marked out of date: a navigation begun before may not trust them. */
+  let layoutChanges = 0;
   let snapshot: RouterSnapshot = firstSnapshot(initial, effects.currentHref());
   effects.replaceState({ key, ...place }, snapshot.href);
   held.hold(key, { state: initial.state, modules: initial.modules });
@@ -103,13 +105,15 @@ export function createScreen(effects: RouterEffects, initial: RouterOptions['ini
     commit,
     /**
      * Whether the layout data on screen may be out of date: from a refresh or a layout's
-     * revalidation until the next page from the server commits. Meanwhile navigations and
+     * revalidation until a page asked for from the server after it commits. Meanwhile navigations and
      * prefetches ask for every layout's data instead of reusing it.
      */
     layoutsOutOfDate: () => layoutsOutOfDate,
     markLayouts(outOfDate: boolean): void {
       layoutsOutOfDate = outOfDate;
+      if (outOfDate) layoutChanges++;
     },
+    layoutChanges: () => layoutChanges,
     saveScroll,
 
     /** A phase change that commits nothing; listeners hear of it when `pending` changes. */

@@ -95,6 +95,7 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
     // A refresh under an intercepted route asks from the page under it, so it stays intercepted.
     const from = kind === 'refresh' ? (snapshot.state.mainUrl ?? '') : mainOf(snapshot);
     const leaving: Page = { state: snapshot.state, modules: snapshot.modules };
+    const layoutChanges = screen.layoutChanges();
     screen.setPhase('loading');
     // Scripts start loading now, beside the data.
     const scripts = started.time('scripts', () => Promise.resolve(effects.preloadRoute?.(target.pathname)));
@@ -110,6 +111,8 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
         // A new page view: prefetches the old page started while this navigation was on its
         // way (a link scrolled into view, a hover) stop too, and the budget starts again.
         if (kind !== 'refresh') prefetcher.leave();
+        // Pages held for back and forward at this URL (a hash pushed meanwhile) take it too.
+        else if (!isIntercepted(first.page)) screen.held.refresh(page.state.url, page);
         screen.commit({
           page,
           // A refresh keeps the hash that may have moved on its page meanwhile.
@@ -123,9 +126,10 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
         });
       });
       started.settle({ status: 'committed', url: screen.getSnapshot().href, redirected: redirects > 0 });
-      // A page from the server (or from an entry made since) holds layout data to trust again;
-      // a route shown in a slot is over the page that was on screen, whose data is not new.
-      if (!isIntercepted(first.page)) screen.markLayouts(false);
+      // A page from the server (or from an entry made since) holds layout data to trust again,
+      // unless a layout changed after it was asked for; a route shown in a slot is over the page
+      // that was on screen, whose data is not new.
+      if (!isIntercepted(first.page) && screen.layoutChanges() === layoutChanges) screen.markLayouts(false);
       if (first.after) await fillIn(attempt, target, first.after, page);
     } catch (error) {
       if (!isCurrent(attempt)) return; // cancelled by a newer navigation: never shown
@@ -186,8 +190,8 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
       started.settle({ status: 'committed', url: screen.getSnapshot().href, redirected: true });
       return;
     }
-    const key = kind === 'push' ? effects.newKey() : screen.entry().key;
-    await load(started, { href: target.href, kind, scroll, key }, redirects);
+    // A key of its own either way: a hash pushed meanwhile made the entry replaced another one.
+    await load(started, { href: target.href, kind, scroll, key: effects.newKey() }, redirects);
   }
 
   /**

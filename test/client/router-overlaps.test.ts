@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import {
   answer,
+  BUILD,
   flush,
   harness,
   jsonResponse,
@@ -187,4 +188,77 @@ test('during a back still on its way, a link is compared with the page on screen
   h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/old', 'old')));
   expect(await click).toMatchObject({ status: 'committed', url: '/old#part' });
   expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ page: 'old' });
+});
+
+test('a hash moved on a page whose filling a click cut short, with a refresh waiting for the click: one refresh', async () => {
+  const { h, router } = await onLoadingState();
+  void router.navigate('/c');
+  const revalidated = router.revalidate([{ path: '/slow', type: 'page' }]);
+  await router.navigate('/slow#part');
+  await flush();
+  const asked = h.fetches.length;
+  expect(h.fetches.at(-1)!.url).toBe('/slow?_sy=');
+  h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/slow', 'slow')));
+  expect(await revalidated).toMatchObject({ status: 'committed', url: '/slow#part' });
+  await vi.runAllTimersAsync();
+  expect(h.fetches).toHaveLength(asked);
+  expect(router.getSnapshot()).toMatchObject({ href: '/slow#part', pending: false });
+});
+
+/** The app's entries as the browser would hold them after the router's pushes and replaces. */
+function entries(h: ReturnType<typeof harness>) {
+  const stack: { key: string; href: string }[] = [];
+  for (const { op, state, href } of h.history) {
+    if (op === 'push') stack.push({ key: state.key, href });
+    else if (op === 'replace') stack.splice(-1, 1, { key: state.key, href });
+  }
+  return stack;
+}
+
+test('a hash pushed while a refresh follows a redirect: each history entry keeps a key of its own', async () => {
+  const h = harness();
+  const router = start(h);
+  const refreshed = router.refresh();
+  h.fetches[0]!.reply.resolve(
+    jsonResponse({ buildId: BUILD, url: '/', status: 200, redirect: { location: '/out', status: 307 } }),
+  );
+  await flush();
+  expect(h.fetches.map((f) => f.url)).toEqual(['/?_sy=', '/out?_sy=%2F&_syw=1']);
+  await router.navigate('/#part');
+  h.fetches[1]!.reply.resolve(jsonResponse(answer('/out', 'out')));
+  expect(await refreshed).toMatchObject({ status: 'committed', url: '/out', redirected: true });
+  const stack = entries(h);
+  expect(stack.map((e) => e.href)).toEqual(['/', '/out']);
+  expect(new Set(stack.map((e) => e.key)).size).toBe(2);
+  // Back to the first entry shows its own page, not the redirect's.
+  h.location.href = `${ORIGIN}/`;
+  await router.onPopState({ key: stack[0]!.key, index: 0 });
+  expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ page: 'feed' });
+});
+
+test('a hash pushed while a refresh loads: back to the entry before it shows the refreshed page', async () => {
+  const h = harness();
+  const router = start(h);
+  const before = h.history.at(-1)!.state;
+  const refreshed = router.refresh();
+  await router.navigate('/#part');
+  const changed = answer('/', 'feed');
+  changed.segments[1]!.pageData = { likes: 1 };
+  h.fetches[0]!.reply.resolve(jsonResponse(changed));
+  await refreshed;
+  h.location.href = `${ORIGIN}/`;
+  expect(await router.onPopState(before)).toMatchObject({ status: 'committed', url: '/' });
+  expect(h.fetches).toHaveLength(1);
+  expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ likes: 1 });
+});
+
+test('a layout invalidated while a click is on its way, with no refresh asked, stays out of date after the click lands', async () => {
+  const h = harness();
+  const router = start(h);
+  const click = router.navigate('/b');
+  router.invalidate('/', 'layout');
+  h.fetches[0]!.reply.resolve(jsonResponse(answer('/b', 'b')));
+  await click;
+  void router.navigate('/c');
+  expect(h.fetches.at(-1)!.url).toBe('/c?_sy=%2Fb&_syw=1');
 });
