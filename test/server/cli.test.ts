@@ -4,10 +4,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, onTestFinished, test } from 'vitest';
+import { routeTypesPath } from '../../server/typegen';
 
 const bin = 'bin/switchyard.js';
 
@@ -41,9 +42,17 @@ describe('switchyard command', { timeout: 60_000 }, () => {
   });
 
   test('typegen writes the route types of the app, and refuses an invalid app directory', () => {
-    const out = '.switchyard/types/test/fixtures/routing/routes.d.ts';
-    rmSync(out, { force: true });
-    const result = spawnSync(process.execPath, [bin, 'typegen', '--app', 'test/fixtures/routing'], {
+    // A copy of its own: the browser tests' build of the fixture, beside this test, writes the
+    // fixture's route types too. Inside the repository, as `--app` requires.
+    const app = join('.switchyard', `typegen-test-${process.pid}`, 'routing');
+    rmSync(dirname(app), { recursive: true, force: true });
+    cpSync('test/fixtures/routing', app, { recursive: true });
+    const out = relative(process.cwd(), routeTypesPath(process.cwd(), resolve(app)));
+    onTestFinished(() => {
+      rmSync(dirname(app), { recursive: true, force: true });
+      rmSync(dirname(dirname(out)), { recursive: true, force: true });
+    });
+    const result = spawnSync(process.execPath, [bin, 'typegen', '--app', app], {
       encoding: 'utf8',
     });
     expect(result.stderr).toBe('');
@@ -52,7 +61,7 @@ describe('switchyard command', { timeout: 60_000 }, () => {
     const text = readFileSync(out, 'utf8');
     expect(text).toContain("declare module 'switchyard-react' {");
     expect(text).toContain('"/blog/[slug]": { params: { "slug": string }; path: `/blog/${string}` };');
-    const again = spawnSync(process.execPath, [bin, 'typegen', '--app', 'test/fixtures/routing'], {
+    const again = spawnSync(process.execPath, [bin, 'typegen', '--app', app], {
       encoding: 'utf8',
     });
     expect(again.stdout.trim()).toBe(`Up to date: ${out}`);
