@@ -111,8 +111,9 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
         // A new page view: prefetches the old page started while this navigation was on its
         // way (a link scrolled into view, a hover) stop too, and the budget starts again.
         if (kind !== 'refresh') prefetcher.leave();
-        // Pages held for back and forward at this URL (a hash pushed meanwhile) take it too.
-        else if (!isIntercepted(first.page)) screen.held.refresh(page.state.url, page);
+        // Pages held for back and forward at this URL (a hash pushed meanwhile) take it too; a
+        // route in a slot is not what they show at its URL.
+        else if (!page.state.mainUrl) screen.held.refresh(page.state.url, page);
         screen.commit({
           page,
           // A refresh keeps the hash that may have moved on its page meanwhile.

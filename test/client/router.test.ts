@@ -814,6 +814,32 @@ describe('slots and intercepted routes', () => {
     expect(h.fetches).toHaveLength(1);
   });
 
+  test('a refresh under a modal leaves a page held for its URL shown whole as it was', async () => {
+    const h = harness();
+    h.location.href = `${ORIGIN}/photos/3`;
+    h.effects.interceptionOf = (pathname, from) =>
+      pathname.startsWith('/photos/') && from === '/' ? MODAL : undefined;
+    const router = start(h, pageState('/photos/3', 'photos/[id]'));
+    const photoKey = h.history[0]!.state.key;
+    const feed = router.navigate('/');
+    h.fetches[0]!.reply.resolve(jsonResponse(feedAnswer('/', { likes: 1 }, false)));
+    await feed;
+    const open = router.navigate('/photos/3');
+    h.fetches[1]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await open;
+    const refreshing = router.refresh();
+    h.fetches[2]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    h.fetches[3]!.reply.resolve(jsonResponse(feedAnswer('/', { likes: 2 }, false)));
+    await refreshing;
+    // Back to the photo's own page, as it was first shown: the whole page, no modal over the feed.
+    h.location.href = `${ORIGIN}/photos/3`;
+    await router.onPopState({ key: photoKey, index: 0 });
+    const { state } = router.getSnapshot();
+    expect(state.mainUrl).toBeUndefined();
+    expect(state.segments.at(-1)!.dir).toBe('photos/[id]');
+    expect(h.fetches).toHaveLength(4);
+  });
+
   test('the cache keeps the intercepted and the plain answer for one URL apart', async () => {
     const { h, router } = feedHarness();
     void router.prefetch('/photos/3');
