@@ -286,11 +286,12 @@ export function createPrefetcher({
 
     /**
      * A navigation that found nothing usable, or a stale entry whose data it fetches again, stores
-     * what it fetches as a `temporary` entry. Cut short (`signal`) by a newer navigation, it
-     * leaves none: that is no failure, and nothing is known of the URL.
+     * what it fetches as a `temporary` entry: under `key`, or that of `url` from the page on
+     * screen. Cut short (`signal`) by a newer navigation, it leaves none: that is no failure, and
+     * nothing is known of the URL.
      */
-    addTemporary(url: URL, promise: Promise<CachedPage>, signal: AbortSignal): void {
-      const entry = cache.add(keyOf(url).key, 'temporary', promise, effects.now());
+    addTemporary(url: URL, promise: Promise<CachedPage>, signal: AbortSignal, key = keyOf(url).key): void {
+      const entry = cache.add(key, 'temporary', promise, effects.now());
       cache.use(entry, effects.now());
       promise.catch(() => signal.aborted && cache.get(entry.key) === entry && cache.delete(entry.key));
     },
