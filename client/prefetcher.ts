@@ -320,7 +320,9 @@ export function createPrefetcher({
         resume();
         if (cancelled !== mine || status === 'hard') return;
         cancelled = [];
-        for (const { href, kind, lane } of mine) void prefetch(href, kind, lane);
+        // As each was asked, if it may still be (Save-Data may have been turned on meanwhile).
+        for (const { href, kind, lane } of mine)
+          if (effects.canPrefetch?.(lane) ?? true) void prefetch(href, kind, lane);
       };
     },
 

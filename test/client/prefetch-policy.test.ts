@@ -401,6 +401,17 @@ describe('a navigation that ends on the page it left', () => {
     expect(paths(h)).toEqual(['/p/1', '/p/2', '/x', '/p/1', '/p/2']);
   });
 
+  test('cut short once the user turned Save-Data on: none goes again', async () => {
+    const { h, router } = await sevenLinks();
+    const click = router.navigate('/x');
+    h.effects.canPrefetch = () => false;
+    await router.navigate('/#part');
+    expect((await click).status).toBe('aborted');
+    await settle();
+    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(paths(h)).toEqual(['/p/1', '/p/2', '/x']);
+  });
+
   test('a click whose page redirects back to the page shown: the same', async () => {
     const { h, router } = await sevenLinks();
     const click = router.navigate('/x');
