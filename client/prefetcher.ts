@@ -10,7 +10,7 @@
  * out the layout data this page already holds, and the entry takes it from here. Links only in
  * view spend from a byte budget per page view (shared/prefetch-budget.ts); intent goes first in
  * the queue and past the budget. Leaving the page cancels its prefetches, waiting or running,
- * and none starts while a navigation is on its way.
+ * and none starts while a navigation is on its way; one that ends on the page asks for them again.
  */
 import { shouldPrefetch } from '../shared/cache-decision.js';
 import { PREFETCH_CONCURRENCY, PREFETCH_MAX_WAITING, PREFETCH_TIMEOUT_MS } from '../shared/constants.js';
@@ -26,6 +26,7 @@ import type { PageFetcher } from './page-fetch.js';
 import type {
   CachedPage,
   DevtoolsSnapshot,
+  NavigationOutcome,
   PrefetchOutcome,
   PrefetchTrigger,
   RouterEffects,
@@ -69,7 +70,15 @@ export function createPrefetcher({
   const queue = createPrefetchQueue(concurrency);
   const budget = createPrefetchBudget();
   /** Links in view that the budget deferred, oldest first: they go when a prefetch frees room. */
-  let deferred: { href: string; kind: 'auto' | 'full' }[] = [];
+  let deferred: Asked[] = [];
+  /** What each prefetch waiting or running was asked, by key. */
+  const queued = new Map<string, Asked>();
+  /**
+   * What the navigations on their way cancelled of the page's prefetches: asked for again if the
+   * last one ends on the page, whose links in view will not ask twice. Bounded by what the queue
+   * and the deferred links hold.
+   */
+  let cancelled: Asked[] = [];
 
   /** The key of a URL from the page the user is on: an intercepted answer is another entry. */
   function keyOf(url: URL): { key: string; intercepted: boolean } {
@@ -142,6 +151,8 @@ export function createPrefetcher({
     const now = effects.now();
     const ticket = budget.open();
     let started = false;
+    const asked = { href: url.href, kind, lane };
+    queued.set(key, asked);
     const promise = queue.add(
       key,
       (cancellation) => {
@@ -160,6 +171,7 @@ export function createPrefetcher({
         if (error instanceof Dropped && cache.get(key) === entry) cache.delete(key);
       })
       .finally(() => {
+        if (queued.get(key) === asked) queued.delete(key);
         // A ticket counts once: settled by the response, this is a no-op. Otherwise one that
         // never started cost nothing, and one that failed or was cut short, its estimate.
         if (started) ticket.cancel();
@@ -230,7 +242,7 @@ export function createPrefetcher({
     if (existing && !shouldPrefetch({ status: cache.status(existing, now), kind: existing.kind }, kind))
       return outcomeOf(existing);
     if (lane === 'viewport' && !budget.fits()) {
-      if (!deferred.some((d) => d.href === href)) deferred.push({ href, kind });
+      if (!deferred.some((d) => d.href === href)) deferred.push({ href, kind, lane });
       if (deferred.length > PREFETCH_MAX_WAITING) deferred.shift();
       return outcomeOf(undefined);
     }
@@ -242,6 +254,7 @@ export function createPrefetcher({
    * (the page the user goes to), and the next page gets a budget of its own.
    */
   function leave(keep?: string): void {
+    cancelled = [];
     queue.cancel(keep);
     deferred = [];
     budget.newPageView();
@@ -273,11 +286,12 @@ export function createPrefetcher({
 
     /**
      * A navigation that found nothing usable, or a stale entry whose data it fetches again, stores
-     * what it fetches as a `temporary` entry. Cut short (`signal`) by a newer navigation, it
-     * leaves none: that is no failure, and nothing is known of the URL.
+     * what it fetches as a `temporary` entry: under `key`, or that of `url` from the page on
+     * screen. Cut short (`signal`) by a newer navigation, it leaves none: that is no failure, and
+     * nothing is known of the URL.
      */
-    addTemporary(url: URL, promise: Promise<CachedPage>, signal: AbortSignal): void {
-      const entry = cache.add(keyOf(url).key, 'temporary', promise, effects.now());
+    addTemporary(url: URL, promise: Promise<CachedPage>, signal: AbortSignal, key = keyOf(url).key): void {
+      const entry = cache.add(key, 'temporary', promise, effects.now());
       cache.use(entry, effects.now());
       promise.catch(() => signal.aborted && cache.get(entry.key) === entry && cache.delete(entry.key));
     },
@@ -288,11 +302,28 @@ export function createPrefetcher({
 
     /**
      * A navigation starts: the page is left (see `leave`), and no prefetch starts until the
-     * returned call says the navigation ended: its own requests have the link to themselves.
+     * returned call says the navigation ended: its own requests have the link to themselves. If it
+     * ends with no new page view (a hash link on the page, a redirect back to it, a refused full
+     * load) and no newer navigation on its way, what it cancelled is asked for again.
      */
-    navigating(keep?: string): () => void {
+    navigating(keep?: string): (outcome: NavigationOutcome) => void {
+      const mine = [
+        // (The kept one's prefetch, asked again, is found on its way or in the cache.)
+        ...queued.values(),
+        ...deferred,
+        ...cancelled,
+      ].slice(0, 2 * PREFETCH_MAX_WAITING);
       leave(keep);
-      return queue.pause();
+      cancelled = mine;
+      const resume = queue.pause();
+      return ({ status }) => {
+        resume();
+        if (cancelled !== mine || status === 'hard') return;
+        cancelled = [];
+        // As each was asked, if it may still be (Save-Data may have been turned on meanwhile).
+        for (const { href, kind, lane } of mine)
+          if (effects.canPrefetch?.(lane) ?? true) void prefetch(href, kind, lane);
+      };
     },
 
     clear(): void {
@@ -333,6 +364,13 @@ export function createPrefetcher({
 }
 
 export type Prefetcher = ReturnType<typeof createPrefetcher>;
+
+/** A prefetch as it was asked, to ask it again. */
+interface Asked {
+  href: string;
+  kind: 'auto' | 'full';
+  lane: Lane;
+}
 
 /** Reads an entry's result, waiting if it is still on its way. */
 export function settled(entry: CacheEntry<CachedPage>): Promise<CachedPage> {

@@ -195,6 +195,8 @@ export function createRouter(options: RouterOptions): Router {
     if (!held || held.stale || held.state.pendingAt !== undefined)
       return navigation.run(started, { href, kind: 'pop', scroll, key: screen.entry().key });
     navigation.cancel(started);
+    // Another page: the one left does not ask again for what it prefetched.
+    if (pathAndSearch(href) !== pathAndSearch(screen.getSnapshot().href)) prefetcher.leave();
     screen.commit({
       page: held,
       href,

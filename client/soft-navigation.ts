@@ -111,8 +111,9 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
         // A new page view: prefetches the old page started while this navigation was on its
         // way (a link scrolled into view, a hover) stop too, and the budget starts again.
         if (kind !== 'refresh') prefetcher.leave();
-        // Pages held for back and forward at this URL (a hash pushed meanwhile) take it too.
-        else if (!isIntercepted(first.page)) screen.held.refresh(page.state.url, page);
+        // Pages held for back and forward at this URL (a hash pushed meanwhile) take it too; a
+        // route in a slot is not what they show at its URL.
+        else if (!page.state.mainUrl) screen.held.refresh(page.state.url, page);
         screen.commit({
           page,
           // A refresh keeps the hash that may have moved on its page meanwhile.
@@ -130,7 +131,7 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
       // unless a layout changed after it was asked for; a route shown in a slot is over the page
       // that was on screen, whose data is not new.
       if (!isIntercepted(first.page) && screen.layoutChanges() === layoutChanges) screen.markLayouts(false);
-      if (first.after) await fillIn(attempt, target, first.after, page);
+      if (first.after) await fillIn(attempt, target, first.after, page, to.source?.entry.key);
     } catch (error) {
       if (!isCurrent(attempt)) return; // cancelled by a newer navigation: never shown
       attempt.controller.abort();
@@ -154,12 +155,22 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
     }
   }
 
-  /** Step 4: the data a loading state stands for, fetched and committed behind it. */
-  async function fillIn(attempt: Attempt, target: URL, mode: DataMode, shown: Page): Promise<void> {
+  /**
+   * Step 4: the data a loading state stands for, fetched and committed behind it. `key` is that
+   * of the entry it came from, if any.
+   */
+  async function fillIn(
+    attempt: Attempt,
+    target: URL,
+    mode: DataMode,
+    shown: Page,
+    key: string | undefined,
+  ): Promise<void> {
     const { signal } = attempt.controller;
     const fetching = pages.fetchPage(target, { from: '', mode, signal, base: shown.state });
-    // All data again for a stale entry: it takes the entry's place, as without a loading state.
-    if (mode === 'full') prefetcher.addTemporary(target, fetching, signal);
+    // All data again for a stale entry: it takes the entry's place, as without a loading state;
+    // under its key, not one read from the page on screen now, which is the target.
+    if (mode === 'full') prefetcher.addTemporary(target, fetching, signal, key);
     const full = await fetching;
     if (!isCurrent(attempt)) return;
     // The server never intercepts a `rest` request: this is a bug, not a user's problem.

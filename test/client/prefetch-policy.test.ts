@@ -373,6 +373,129 @@ describe('the page left behind stops prefetching', () => {
   });
 });
 
+describe('a navigation that ends on the page it left', () => {
+  /** Seven links in view on `/`: two prefetches run, four wait, and one the budget holds back. */
+  async function sevenLinks() {
+    const h = harness();
+    h.effects.hasLoadingState = () => false;
+    const router = start(h, pageState('/', 'feed'), { concurrency: 2 });
+    for (let i = 1; i <= 7; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    await flush();
+    const before = router.devtools();
+    expect(before.queue).toEqual({ running: ['/p/1', '/p/2'], waiting: ['/p/3', '/p/4', '/p/5', '/p/6'] });
+    expect(before.budget.deferred).toEqual(['/p/7']);
+    return { h, router };
+  }
+
+  test("a click cut short by a hash link on the page: the page's prefetches go again", async () => {
+    const { h, router } = await sevenLinks();
+    const click = router.navigate('/x');
+    await flush();
+    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    await router.navigate('/#part');
+    expect((await click).status).toBe('aborted');
+    await settle();
+    const again = router.devtools();
+    expect(again.queue).toEqual({ running: ['/p/1', '/p/2'], waiting: ['/p/3', '/p/4', '/p/5', '/p/6'] });
+    expect(again.budget.deferred).toEqual(['/p/7']);
+    expect(paths(h)).toEqual(['/p/1', '/p/2', '/x', '/p/1', '/p/2']);
+  });
+
+  test('cut short once the user turned Save-Data on: none goes again', async () => {
+    const { h, router } = await sevenLinks();
+    const click = router.navigate('/x');
+    h.effects.canPrefetch = () => false;
+    await router.navigate('/#part');
+    expect((await click).status).toBe('aborted');
+    await settle();
+    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(paths(h)).toEqual(['/p/1', '/p/2', '/x']);
+  });
+
+  test('a click whose page redirects back to the page shown: the same', async () => {
+    const { h, router } = await sevenLinks();
+    const click = router.navigate('/x');
+    await flush();
+    h.fetches[2]!.reply.resolve(
+      new Response(
+        JSON.stringify({
+          buildId: 'build-1',
+          url: '/x',
+          status: 200,
+          redirect: { location: '/', status: 307 },
+        }),
+        {
+          headers: { 'content-type': 'application/json' },
+        },
+      ),
+    );
+    expect(await click).toMatchObject({ status: 'committed', url: '/', redirected: true });
+    await settle();
+    expect(router.devtools().queue.running).toEqual(['/p/1', '/p/2']);
+  });
+
+  test('a click whose full page load is refused as a loop, and a back between two entries of the page: the same', async () => {
+    const { h, router } = await sevenLinks();
+    h.stored.value = JSON.stringify({ href: 'https://app.example/x', at: h.clock.now });
+    const click = router.navigate('/x');
+    await flush();
+    h.fetches[2]!.reply.resolve(new Response('down', { status: 503 }));
+    expect(await click).toEqual({ status: 'aborted', reason: 'failed' });
+    await settle();
+    expect(router.devtools().queue.running).toEqual(['/p/1', '/p/2']);
+    // Back from /#part to /: the page stays.
+    const homeKey = h.history[0]!.state.key;
+    await router.navigate('/#part');
+    await settle();
+    h.location.href = 'https://app.example/';
+    expect(await router.onPopState({ key: homeKey, index: 0 })).toMatchObject({
+      status: 'committed',
+      url: '/',
+    });
+    await settle();
+    expect(router.devtools().queue).toEqual({
+      running: ['/p/1', '/p/2'],
+      waiting: ['/p/3', '/p/4', '/p/5', '/p/6'],
+    });
+    expect(router.devtools().budget.deferred).toEqual(['/p/7']);
+  });
+
+  test('two clicks, the second cut short by a hash link: what the first cancelled goes again, once', async () => {
+    const { h, router } = await sevenLinks();
+    const first = router.navigate('/x');
+    const second = router.navigate('/y');
+    await router.navigate('/#part');
+    expect([(await first).status, (await second).status]).toEqual(['aborted', 'aborted']);
+    await settle();
+    expect(router.devtools().queue).toEqual({
+      running: ['/p/1', '/p/2'],
+      waiting: ['/p/3', '/p/4', '/p/5', '/p/6'],
+    });
+    expect(paths(h)).toEqual(['/p/1', '/p/2', '/x', '/y', '/p/1', '/p/2']);
+  });
+
+  test('a click that lands, or a back to another page held, leaves them gone', async () => {
+    const { h, router } = await sevenLinks();
+    const homeKey = h.history[0]!.state.key;
+    const click = router.navigate('/x');
+    h.fetches[2]!.reply.resolve(sized(answer('/x', 'x'), 300));
+    await click;
+    await settle();
+    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    void router.prefetch('/q', 'auto', 'viewport');
+    await flush();
+    h.location.href = 'https://app.example/';
+    expect(await router.onPopState({ key: homeKey, index: 0 })).toMatchObject({
+      status: 'committed',
+      url: '/',
+    });
+    await settle();
+    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(router.devtools().budget.deferred).toEqual([]);
+    expect(paths(h)).toEqual(['/p/1', '/p/2', '/x', '/q']);
+  });
+});
+
 describe('the connection', () => {
   test('Save-Data: no prefetch at all; 2G or slower: only on intent or when the app asks', () => {
     for (const trigger of ['viewport', 'intent', 'api'] as const) {

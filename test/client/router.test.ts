@@ -814,6 +814,78 @@ describe('slots and intercepted routes', () => {
     expect(h.fetches).toHaveLength(1);
   });
 
+  test('a refresh under a modal leaves a page held for its URL shown whole as it was', async () => {
+    const h = harness();
+    h.location.href = `${ORIGIN}/photos/3`;
+    h.effects.interceptionOf = (pathname, from) =>
+      pathname.startsWith('/photos/') && from === '/' ? MODAL : undefined;
+    const router = start(h, pageState('/photos/3', 'photos/[id]'));
+    const photoKey = h.history[0]!.state.key;
+    const feed = router.navigate('/');
+    h.fetches[0]!.reply.resolve(jsonResponse(feedAnswer('/', { likes: 1 }, false)));
+    await feed;
+    const open = router.navigate('/photos/3');
+    h.fetches[1]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    await open;
+    const refreshing = router.refresh();
+    h.fetches[2]!.reply.resolve(jsonResponse(intercepted('/photos/3', '3')));
+    h.fetches[3]!.reply.resolve(jsonResponse(feedAnswer('/', { likes: 2 }, false)));
+    await refreshing;
+    // Back to the photo's own page, as it was first shown: the whole page, no modal over the feed.
+    h.location.href = `${ORIGIN}/photos/3`;
+    await router.onPopState({ key: photoKey, index: 0 });
+    const { state } = router.getSnapshot();
+    expect(state.mainUrl).toBeUndefined();
+    expect(state.segments.at(-1)!.dir).toBe('photos/[id]');
+    expect(h.fetches).toHaveLength(4);
+  });
+
+  test('a stale partial entry the server did not intercept, filled in again: what came takes its place', async () => {
+    const { h, router } = feedHarness();
+    void router.prefetch('/photos/3');
+    await flush();
+    // Asked from the feed, under the intercepted key; the server answered the plain page.
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/photos/3', 'photos/[id]', 1)));
+    await flush();
+    h.clock.now += 100_000;
+    await router.navigate('/photos/3');
+    expect(h.fetches.at(-1)!.url).toBe('/photos/3?_sy=&_syp=full');
+    const whole = prefetchAnswer('/photos/3', 'photos/[id]');
+    whole.segments[1]!.pageData = { version: 'new' };
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(whole));
+    await flush();
+    expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
+    expect(router.devtools().entries.map((e) => `${e.key} ${e.kind}`)).toEqual([
+      `/photos/3 ${MODAL} temporary`,
+    ]);
+    const away = router.navigate('/');
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(feedAnswer('/', { likes: 1 }, false)));
+    await away;
+    h.clock.now += 10_000;
+    const requests = h.fetches.length;
+    await router.navigate('/photos/3');
+    await flush();
+    expect(h.fetches).toHaveLength(requests);
+    expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
+  });
+
+  test('a page that intercepts its own URL keeps a plain entry, filled in again, under the plain key', async () => {
+    const h = harness();
+    h.effects.interceptionOf = (pathname, from) =>
+      pathname.startsWith('/photos/') && from.startsWith('/photos/') ? MODAL : undefined;
+    const router = start(h);
+    void router.prefetch('/photos/3');
+    await flush();
+    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/photos/3', 'photos/[id]', 1)));
+    await flush();
+    h.clock.now += 100_000;
+    await router.navigate('/photos/3');
+    h.fetches.at(-1)!.reply.resolve(jsonResponse(prefetchAnswer('/photos/3', 'photos/[id]')));
+    await flush();
+    // Not under the intercepted key, where a click from another photo would show it in place of the modal.
+    expect(router.devtools().entries.map((e) => `${e.key} ${e.kind}`)).toEqual(['/photos/3 temporary']);
+  });
+
   test('the cache keeps the intercepted and the plain answer for one URL apart', async () => {
     const { h, router } = feedHarness();
     void router.prefetch('/photos/3');
