@@ -6,8 +6,13 @@
  * `text/plain` is refused, not read as JSON: any page can send it without a CORS preflight, which
  * makes it the classic way to smuggle JSON past the preflight `application/json` triggers. 415
  * rather than 400 because the body may be fine; its declared type is what we do not take.
+ *
+ * A multipart body's boundary is read once, by the parameter grammar, and both the field count
+ * and the parser use it: a count by another boundary than the parser's would let a body of
+ * 200,000 fields past the cap.
  */
 import { HttpError } from '../http/http-error.js';
+import { mediaTypeParameters } from '../http/media-type.js';
 
 /** Objects and arrays nested deeper than this in one argument are refused. */
 export const MAX_ARG_DEPTH = 32;
@@ -41,8 +46,12 @@ export async function decodeActionArgs(
 ): Promise<unknown[]> {
   const mediaType = contentType?.split(';')[0]!.trim().toLowerCase();
   if (mediaType === 'application/json') return decodeJson(body, budget);
-  if (mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data') {
+  if (mediaType === 'application/x-www-form-urlencoded')
     return [await decodeForm(contentType!, body, budget)];
+  if (mediaType === 'multipart/form-data') {
+    const boundary = multipartBoundary(contentType!);
+    // The parser gets the boundary the fields were counted by, and no parameter it could read otherwise.
+    return [await decodeForm(`multipart/form-data; boundary="${boundary}"`, body, budget, boundary)];
   }
   throw new HttpError(415, `Server actions take ${ACCEPTED_TYPES}, not ${mediaType || 'an untyped body'}.`);
 }
@@ -83,11 +92,35 @@ function tooMany(): HttpError {
   return new HttpError(400, `Action arguments hold more than ${MAX_ARG_ENTRIES} keys and items.`);
 }
 
-async function decodeForm(contentType: string, body: Buffer, budget: ArgBudget): Promise<FormData> {
+/**
+ * A multipart body's boundary (RFC 2046 §5.1.1): 1 to 70 characters of a small set, which never
+ * needs quoting inside quotes. Read by the parameter grammar, as the form parser reads it.
+ */
+function multipartBoundary(contentType: string): string {
+  const boundary = mediaTypeParameters(contentType).get('boundary');
+  if (boundary === undefined) {
+    throw new HttpError(400, 'A multipart/form-data body needs a boundary parameter in its Content-Type.');
+  }
+  if (!/^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/.test(boundary)) {
+    throw new HttpError(
+      400,
+      "The multipart boundary must be 1 to 70 letters, digits, spaces or '()+_,-./:=? and not end in a space.",
+    );
+  }
+  return boundary;
+}
+
+/** `boundary` for a multipart body, none for an urlencoded one. */
+async function decodeForm(
+  contentType: string,
+  body: Buffer,
+  budget: ArgBudget,
+  boundary?: string,
+): Promise<FormData> {
   // Counted before the parser runs: a 1 MiB body of 200,000 empty fields would cost the parser
   // far more than it costs to send, only to be refused after.
   const left = MAX_ARG_ENTRIES - budget.entries;
-  if (countFields(contentType, body, left) > left) throw tooMany();
+  if (countFields(body, boundary, left) > left) throw tooMany();
   let form: FormData;
   try {
     // The WHATWG parser, the same one `fetch` uses, over the bytes already read and capped.
@@ -108,13 +141,12 @@ async function decodeForm(contentType: string, body: Buffer, budget: ArgBudget):
 
 /**
  * The fields of a form body, counted by their separators without decoding anything, and only up
- * to `cap + 1`: `&` for urlencoded bodies, the boundary line for multipart ones.
+ * to `cap + 1`: `&` for urlencoded bodies, the boundary line for multipart ones (`boundary` given).
  */
-export function countFields(contentType: string, body: Buffer, cap: number): number {
-  const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
-  const separator = boundary ? `--${boundary[1] ?? boundary[2]}` : '&';
+export function countFields(body: Buffer, boundary: string | undefined, cap: number): number {
+  const separator = boundary === undefined ? '&' : `--${boundary}`;
   // A multipart body's last boundary closes it rather than opening a field.
-  let count = boundary ? -1 : 1;
+  let count = boundary === undefined ? 1 : -1;
   for (let at = body.indexOf(separator); at !== -1 && count <= cap; at = body.indexOf(separator, at + 1))
     count++;
   return Math.max(count, 0);

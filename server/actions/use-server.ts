@@ -75,7 +75,8 @@ export function inlineServerFunction(program: ESTree.Program): number | undefine
  * not one (a literal, an object, a class, a sync function) is refused, with the reason. What the
  * build cannot judge (`export const f = withAuth(g)`) is callable here and checked when called.
  * Types are erased and ignored. A default export is refused: an action is called by its name. So
- * is a function of another module exported again (`export { g }` of an import, `export … from`):
+ * is a function of another module exported again (`export { g }` of an import, `export … from`,
+ * `export const g = ns.g`):
  * marking it as an action changes that module's function too, and two modules exporting it would
  * each mark it with their own id, the last one winning.
  */
@@ -192,13 +193,18 @@ function functionVerdict(fn: { async: boolean; generator: boolean }): Verdict {
 
 /**
  * An initializer's value: a function expression judged, a value that can never be a function
- * refused, another binding's name what that binding holds if it is another module's.
+ * refused, another binding's name what that binding holds if it is another module's. A member of
+ * another module's value (`ns.f`, `api.users.remove`) is a function that module holds too.
  */
 function valueVerdict(init: ESTree.Expression | null, known: ReadonlyMap<string, Verdict>): Verdict {
   if (!init) return 'not';
   switch (init.type) {
     case 'Identifier':
       return known.get(init.name) === 'imported' ? 'imported' : 'unknown';
+    case 'MemberExpression':
+      return valueVerdict(init.object, known) === 'imported' ? 'imported' : 'unknown';
+    case 'ChainExpression':
+      return valueVerdict(init.expression as ESTree.Expression, known);
     case 'ArrowFunctionExpression':
     case 'FunctionExpression':
       return functionVerdict(init);

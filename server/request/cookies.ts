@@ -142,7 +142,8 @@ export class CookieJar {
   }
 
   private change(name: string, value: string | undefined, line: string): void {
-    // The jar's lines always carry a Path, so no request path is needed to name the cookie.
+    // The jar's lines always carry a Path that starts with `/` (`line` refuses any other), so no
+    // request path is needed to name the cookie.
     const identity = cookieIdentity(line, '/');
     // Moved to the end: the order of the changes is what `current` reads.
     this.changed.delete(identity);
@@ -182,6 +183,14 @@ export class CookieJar {
     }
     if (attributes.partitioned && !attributes.secure) {
       throw new TypeError(`cookie "${name}": Partitioned needs Secure, or browsers drop it`);
+    }
+    // A browser ignores a Path that is empty or does not start with `/`, and files the cookie
+    // under the request's directory instead: set on /shop/cart with `path: 'shop'`, it would
+    // live at /shop, apart from every cookie of the same name set with a path.
+    if (!attributes.path?.startsWith('/')) {
+      throw new TypeError(
+        `cookie "${name}": path ${JSON.stringify(attributes.path)} does not start with "/", so browsers ignore it and keep the cookie under the request's directory; give a path from the root, such as "/${attributes.path ?? ''}"`,
+      );
     }
     // Throws a TypeError naming what is wrong for a name or attribute a header cannot carry.
     const line = stringifySetCookie(name, value, attributes);

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { registerServerReference } from '../../client/server-reference.js';
 import { actionId } from '../actions/action-registry.js';
-import { reachableModules } from '../actions/reachable-actions.js';
+import { inlineTypeImportsKept, reachableModules } from '../actions/reachable-actions.js';
 import { checkServerExports, parseModule } from '../actions/use-server.js';
 import type { ActionModules } from '../options.js';
 
@@ -34,7 +34,10 @@ export async function findActions(
 ): Promise<AppActions> {
   // Ids are paths relative to the app directory's parent, as in the build.
   const sourceRoot = dirname(appDir);
-  const files = await reachableModules(appDir, sourceRoot, resolveRelative);
+  const files = await reachableModules(appDir, sourceRoot, {
+    resolveImport: resolveRelative,
+    keepsInlineTypeImports: inlineTypeImportsKept(),
+  });
   const modules: Record<string, () => Promise<unknown>> = {};
   const ids = new Map<unknown, string>();
   for (const path of files) {

@@ -40,7 +40,7 @@ import { checkPublicFiles } from './public-files.js';
 import { frameworkFile } from './framework-files.js';
 import { scanAppDir } from './scan-app-dir.js';
 import { writeRouteTypes } from '../typegen.js';
-import { reachableModules } from '../actions/reachable-actions.js';
+import { inlineTypeImportsKept, reachableModules } from '../actions/reachable-actions.js';
 import {
   checkServerExports,
   clientModule,
@@ -146,7 +146,10 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
         // Only what the app reaches: a scan of the whole source root let one app call another's.
         const resolveImport = async (specifier: string, importer: string) =>
           (await this.resolve(specifier, importer, { skipSelf: true }))?.id;
-        const files = await reachableModules(appDir, sourceRoot, resolveImport);
+        const files = await reachableModules(appDir, sourceRoot, {
+          resolveImport,
+          keepsInlineTypeImports: inlineTypeImportsKept(this.environment.config),
+        });
         const entries = files.flatMap((path) => {
           const file = relative(sourceRoot, path).split(sep).join('/');
           // What the build cannot call is left out here; the module's own transform says why.

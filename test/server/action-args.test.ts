@@ -134,6 +134,36 @@ describe('form arguments', () => {
     expect([file.name, file.type, await file.text()]).toEqual(['p.png', 'image/png', 'bytes']);
   });
 
+  test('a quoted boundary is read without its quotes, spaces and all', async () => {
+    const body = Buffer.from('--a b\r\nContent-Disposition: form-data; name="text"\r\n\r\nHi\r\n--a b--\r\n');
+    const type = 'multipart/form-data; name="x;boundary=evil"; boundary="a b"';
+    const [form] = (await decodeActionArgs(type, body)) as [FormData];
+    expect([...form.entries()]).toEqual([['text', 'Hi']]);
+  });
+
+  test.each([
+    ['multipart/form-data', 'A multipart/form-data body needs a boundary parameter in its Content-Type.'],
+    [
+      'multipart/form-data; name="boundary=abc"',
+      'A multipart/form-data body needs a boundary parameter in its Content-Type.',
+    ],
+    [
+      'multipart/form-data; boundary=abc; Boundary=xyz',
+      'The Content-Type gives the parameter boundary twice.',
+    ],
+    [
+      'multipart/form-data; boundary="abc',
+      'The Content-Type\'s parameters do not parse at "; boundary="abc": write each as ; name=value, or ; name="value" for one with spaces or ;.',
+    ],
+    ...['""', '"abc "', 'ab!c', 'x'.repeat(71)].map((boundary) => [
+      `multipart/form-data; boundary=${boundary}`,
+      "The multipart boundary must be 1 to 70 letters, digits, spaces or '()+_,-./:=? and not end in a space.",
+    ]),
+  ])('%j is a 400: %s', async (type, message) => {
+    const error = await failure(decodeActionArgs(type, Buffer.from('--abc\r\n\r\n1\r\n--abc--\r\n')));
+    expect(error).toMatchObject({ status: 400, message });
+  });
+
   test('a broken multipart body is a 400', async () => {
     const error = await failure(
       decodeActionArgs('multipart/form-data; boundary=abc', Buffer.from('--abc\r\nnonsense')),
@@ -223,9 +253,28 @@ describe('form bodies past the key cap', () => {
 
   test('a form with exactly the cap passes the count', () => {
     expect(
-      countFields(URLENCODED, Buffer.from('a=1&'.repeat(MAX_ARG_ENTRIES - 1) + 'a=1'), MAX_ARG_ENTRIES),
+      countFields(Buffer.from('a=1&'.repeat(MAX_ARG_ENTRIES - 1) + 'a=1'), undefined, MAX_ARG_ENTRIES),
     ).toBe(MAX_ARG_ENTRIES);
     const multipart = Buffer.from('--b\r\n\r\n1\r\n'.repeat(3) + '--b--');
-    expect(countFields('multipart/form-data; boundary="b"', multipart, MAX_ARG_ENTRIES)).toBe(3);
+    expect(countFields(multipart, 'b', MAX_ARG_ENTRIES)).toBe(3);
+  });
+
+  test('a boundary= inside a quoted parameter is no boundary: the parts are counted by the real one', async () => {
+    // Counted by "evil", the body would have no fields and reach the parser, which reads "real".
+    const part = '--real\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n';
+    const body = Buffer.from(part.repeat(MAX_ARG_ENTRIES + 1) + '--real--\r\n');
+    const parse = vi.spyOn(Request.prototype, 'formData');
+    try {
+      const error = await failure(
+        decodeActionArgs('multipart/form-data; name="x;boundary=evil"; boundary=real', body),
+      );
+      expect(error).toMatchObject({
+        status: 400,
+        message: `Action arguments hold more than ${MAX_ARG_ENTRIES} keys and items.`,
+      });
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

@@ -74,9 +74,9 @@ describe('switchyard build refuses', BUILD_TIMEOUT, () => {
     // public/blog/hello against blog/[slug]/page.tsx is no conflict.
   });
 
-  test("a 'use server' module that exports a value, naming the file and the export", async () => {
+  test("a 'use server' module that exports a value or another module's function, naming the file and each export", async () => {
     await expect(build('bad-actions')).rejects.toThrow(
-      /test\/fixtures\/bad-actions\/actions\.ts: only async functions can be exported from a 'use server' module .*\n {2}- LIMIT is not an async function/,
+      /test\/fixtures\/bad-actions\/actions\.ts: only async functions can be exported from a 'use server' module .*\n {2}- LIMIT is not an async function\n {2}- reset is re-exported from another module/,
     );
   });
 

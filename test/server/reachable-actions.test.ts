@@ -5,8 +5,9 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { transformWithOxc } from 'vite';
 import { expect, test } from 'vitest';
-import { reachableModules } from '../../server/actions/reachable-actions';
+import { inlineTypeImportsKept, reachableModules } from '../../server/actions/reachable-actions';
 
 const ROOT = resolve('.');
 /** Relative specifiers the way the bundler resolves them here; anything else leads nowhere. */
@@ -15,10 +16,10 @@ const resolveImport = async (specifier: string, importer: string) => {
   const base = resolve(dirname(importer), specifier);
   return ['', '.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((path) => existsSync(path));
 };
+/** Imports of inline types only as Vite's transform makes them, by the tsconfig over each file. */
+const options = { resolveImport, keepsInlineTypeImports: inlineTypeImportsKept() };
 const reach = async (appDir: string, root: string) =>
-  (await reachableModules(resolve(appDir), resolve(root), resolveImport)).map((p) =>
-    p.slice(ROOT.length + 1),
-  );
+  (await reachableModules(resolve(appDir), resolve(root), options)).map((p) => p.slice(ROOT.length + 1));
 
 test('the demo reaches its actions through the components its routes import', async () => {
   expect(await reach('src/app', 'src')).toEqual(['src/lib/actions.ts', 'src/lib/session-actions.ts']);
@@ -45,7 +46,7 @@ test('what only tests beside the routes import is no action', async () => {
     'lib/reset.ts': "'use server';\nexport async function reset() {}",
     'lib/grant.ts': "'use server';\nexport async function grant() {}",
   });
-  const found = await reachableModules(join(root, 'app'), root, resolveImport);
+  const found = await reachableModules(join(root, 'app'), root, options);
   expect(found).toEqual([join(root, 'lib/actions.ts')]);
 });
 
@@ -95,8 +96,41 @@ test('imports are what the parser reads: one in a comment, a string or a type po
       ].map((name) => [`lib/${name}.ts`, action(name)]),
     ),
   });
-  const found = await reachableModules(join(root, 'app'), root, resolveImport);
+  const found = await reachableModules(join(root, 'app'), root, options);
   expect(found.map((path) => path.slice(root.length + 1))).toEqual(
     ['dynamic', 'like', 'share', 'side', 'star', 'template'].map((name) => `lib/${name}.ts`),
   );
+});
+
+test('an import of inline types only loads its module where the build keeps it, under verbatimModuleSyntax', async () => {
+  const action = (name: string) => `'use server';\nexport async function ${name}() {}\nexport type T = 1;`;
+  const page = [
+    "import { type T as Like } from '../lib/like';",
+    "import type { T as Reset } from '../lib/reset';",
+    "import { type T as Share, share } from '../lib/share';",
+    "export { type T as Audit } from '../lib/audit';",
+    'export default (): [Like, Reset, Share] | typeof share => share;',
+  ].join('\n');
+  const files = {
+    'app/page.tsx': page,
+    ...Object.fromEntries(
+      ['like', 'reset', 'share', 'audit'].map((name) => [`lib/${name}.ts`, action(name)]),
+    ),
+  };
+  for (const verbatimModuleSyntax of [true, false]) {
+    const root = sourceRoot({
+      ...files,
+      'tsconfig.json': JSON.stringify({ compilerOptions: { jsx: 'react-jsx', verbatimModuleSyntax } }),
+    });
+    const found = await reachableModules(join(root, 'app'), root, options);
+    // What the build makes of the page: the modules it still imports.
+    const { code } = await transformWithOxc(page, join(root, 'app/page.tsx'));
+    const shipped = [...code.matchAll(/from "\.\.\/lib\/(\w+)"|import "\.\.\/lib\/(\w+)"/g)].map(
+      ([, from, bare]) => `lib/${from ?? bare}.ts`,
+    );
+    expect(found.map((path) => path.slice(root.length + 1))).toEqual(
+      verbatimModuleSyntax ? ['lib/like.ts', 'lib/share.ts'] : ['lib/share.ts'],
+    );
+    expect(shipped.sort()).toEqual(found.map((path) => path.slice(root.length + 1)));
+  }
 });

@@ -301,6 +301,20 @@ describe('cookies', () => {
     expect(() => jar.set('n', 'x', { partitioned: true, secure: true })).not.toThrow();
   });
 
+  test('a path that does not start with "/" is an error, as a browser would file the cookie elsewhere', () => {
+    const jar = new CookieJar(undefined, cookieKey(SECRET), false);
+    expect(() => jar.set('a', '1', { path: 'shop' })).toThrow(
+      'cookie "a": path "shop" does not start with "/", so browsers ignore it and keep the cookie under the request\'s directory; give a path from the root, such as "/shop"',
+    );
+    // An empty one too: the line would go out without a Path.
+    expect(() => jar.set('a', '1', { path: '' })).toThrow('cookie "a": path "" does not start with "/"');
+    expect(() => jar.delete('a', { path: 'shop' })).toThrow(
+      'cookie "a": path "shop" does not start with "/"',
+    );
+    expect(jar.setCookieLines()).toEqual([]);
+    expect(jar.get('a')).toBeUndefined();
+  });
+
   test('one name on two paths is two cookies: both go out, each replaced and deleted on its own', () => {
     const jar = new CookieJar('a=old', cookieKey(SECRET), false);
     jar.set('a', '1', { path: '/x' });

@@ -48,6 +48,9 @@ test.each([
   // What the build cannot judge is called and checked at call time.
   ['export const a = withUser(async () => {});', ['a']],
   ["import { b } from './b';\nexport const a = withUser(b);", ['a']],
+  // A member of a local value, or a call on an imported one, is a value of this module's own.
+  ["import * as b from './b';\nexport const a = b.c.bind(null);", ['a']],
+  ['const handlers = { a: async () => {} };\nexport const a = handlers.a;', ['a']],
   // A type imported and exported again is erased too.
   ["import { type B, b } from './b';\nexport type { B };\nexport async function a() { return b(); }", ['a']],
   // Types are erased: nothing to call, nothing to refuse.
@@ -82,6 +85,12 @@ test.each([
   ["import * as b from './b';\nexport { b };", `b ${REEXPORTED}`],
   ["import { b } from './b';\nexport const c = b;", `c ${REEXPORTED}`],
   ["import { b } from './b';\nconst c = b as Action;\nexport { c };", `c ${REEXPORTED}`],
+  // A member of an import is a function the other module holds too.
+  ["import * as b from './b';\nexport const c = b.c;", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nexport const c = b['c'];", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nexport const c = b?.c;", `c ${REEXPORTED}`],
+  ["import { api } from './b';\nexport const c = (api.users.remove) as Action;", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nconst c = b.c;\nexport { c };", `c ${REEXPORTED}`],
   [
     'export const { a, b } = actions;',
     'a destructured export is not checked here: export each async function by name',
