@@ -167,8 +167,11 @@ const CONTROL_TIMEOUT_MS = 60_000;
  * around 800–1,100 where some of its code runs deoptimized (7–10 % more, in every process),
  * and back by 1,500; the bare server's is within 1 % from 400 on (docs/performance.md). All
  * that callgrind counts keeps falling for thousands of requests more, as compilations thin
- * out. Under valgrind a request takes some 30 ms uncounted and half a second counted, alone on
- * the machine.
+ * out. Which state a process is in after its warm-up depends on more than the requests: one
+ * run found every process, the bare server's too, in a slower one (compiling and
+ * deoptimizing the same functions again and again), so the ratio to the bare server says less
+ * than an A/B of two builds run together, compared window by window. Under valgrind a request
+ * takes some 30 ms uncounted and half a second counted, alone on the machine.
  */
 export const WARM_UP_REQUESTS = 1500;
 export const LATER_WARM_UP_REQUESTS = 500;
