@@ -2,8 +2,14 @@
  * Instructions per request, counted by valgrind's callgrind in the server process: the same
  * count for the same build and requests whatever else the machine runs, where CPU time moves by
  * a tenth from run to run on a shared machine. Each server runs under valgrind with counting off,
- * answers its warm-up requests, has a full collection, then counts the measured requests, sent one
- * at a time over one connection by the bench (not under valgrind).
+ * answers its warm-up requests, then counts several windows of requests, each after a full
+ * collection, sent one at a time over one connection by the bench (not under valgrind).
+ *
+ * V8's optimizing compiler runs on the server's own thread here (`--single-threaded`), for
+ * thousands of requests, a few functions at a time: one compilation is some 40 M instructions,
+ * two or three requests' worth, landing in whichever window it lands in. Callgrind names it
+ * (`Runtime_CompileOptimized`), so each window's count is taken without it: what the request
+ * itself costs, once the code it runs is what it will be (docs/performance.md).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,17 +20,36 @@ import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 import { median } from './load';
 import { startServer, stopServer, type RunningServer } from './servers';
 
+/** One window of one process, per request: all callgrind counted, and its optimizing compiler's share. */
+export interface WindowCount {
+  total: number;
+  compiling: number;
+}
+
 /** Instructions per request of every process of each server, for one page. */
 export interface InstructionCounts {
   page: string;
+  /** Each process's figure: the median of its windows, the optimizing compiler left out. */
   switchyard: number[];
   bare: number[];
+  /** Every window of every process (runs from before windows were counted have none). */
+  windows?: Record<'switchyard' | 'bare', WindowCount[][]>;
 }
 
 export interface InstructionFigures {
   plain: InstructionCounts;
   cheap: InstructionCounts;
-  settings: { warmUpRequests: number; measuredRequests: number; processes: number; nodeOptions: string[] };
+  settings: {
+    /** Before the first page's windows; the second page's own warm-up is `laterWarmUpRequests`. */
+    warmUpRequests: number;
+    laterWarmUpRequests?: number;
+    /** Requests in each window. */
+    measuredRequests: number;
+    /** Windows per page and process (one in runs from before windows were counted). */
+    windows?: number;
+    processes: number;
+    nodeOptions: string[];
+  };
 }
 
 export interface InstructionPair {
@@ -36,23 +61,62 @@ export interface InstructionPair {
   overhead: number;
   /** The widest distance between two processes of one side, over its median: 0.002 is 0.2 %. */
   spread: number;
+  /** The widest distance between two windows of one process, over their median (0 without windows). */
+  windowSpread: number;
+  /** Instructions per request the optimizing compiler added to each side's windows, their median. */
+  compiling: { switchyard: number; bare: number } | undefined;
 }
 
 /** The two sides of one page: medians, their ratio and difference, and how far processes differ. */
 export function pairInstructions({
   switchyard,
   bare,
-}: Pick<InstructionCounts, 'switchyard' | 'bare'>): InstructionPair {
+  windows,
+}: Pick<InstructionCounts, 'switchyard' | 'bare' | 'windows'>): InstructionPair {
   const sy = median(switchyard);
   const b = median(bare);
-  const spreadOf = (counts: number[], mid: number) => (Math.max(...counts) - Math.min(...counts)) / mid;
+  const spreadOf = (counts: number[], mid = median(counts)) =>
+    (Math.max(...counts) - Math.min(...counts)) / mid;
+  const windowSpread = windows
+    ? Math.max(
+        ...[...windows.switchyard, ...windows.bare].map((process) => spreadOf(process.map(withoutCompiling))),
+      )
+    : 0;
+  const compilingOf = (processes: WindowCount[][]) =>
+    median(processes.flat().map((window) => window.compiling));
   return {
     switchyard: sy,
     bare: b,
     ratio: sy / b,
     overhead: sy - b,
     spread: Math.max(spreadOf(switchyard, sy), spreadOf(bare, b)),
+    windowSpread,
+    compiling: windows && { switchyard: compilingOf(windows.switchyard), bare: compilingOf(windows.bare) },
   };
+}
+
+/** A window's count without the optimizing compiler's. */
+export function withoutCompiling(window: WindowCount): number {
+  return window.total - window.compiling;
+}
+
+/** One process's figure: the median of its windows, each without the optimizing compiler. */
+export function processFigure(windows: WindowCount[]): number {
+  return median(windows.map(withoutCompiling));
+}
+
+/**
+ * The instructions V8's optimizing compiler ran in a dump: the inclusive cost of its entry points
+ * (a function made optimized code, on its own or while running a loop), from
+ * `callgrind_annotate --inclusive=yes`'s listing. 0 when it did not run.
+ */
+export function compilingTotal(inclusiveListing: string): number {
+  let sum = 0;
+  for (const line of inclusiveListing.split('\n')) {
+    const match = /^\s*([\d,]+)\s.*\bv8::internal::(Runtime_CompileOptimized(?:OSR)?)\(/.exec(line);
+    if (match) sum += Number(match[1]!.replaceAll(',', ''));
+  }
+  return sum;
 }
 
 /**
@@ -88,17 +152,35 @@ export const NODE_OPTIONS = [
 ];
 
 const VALGRIND = '/usr/bin/valgrind';
-/** Under valgrind a request takes about half a second counted, a tenth uncounted. */
-const REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Under valgrind a request takes about half a second counted, a thirtieth uncounted, but the
+ * first few, and one with a compilation in it, take many times that on a loaded machine: 30 s
+ * was seen not to be enough for the first requests, with six processes at once under a load of 15.
+ */
+const REQUEST_TIMEOUT_MS = 300_000;
 const CONTROL_TIMEOUT_MS = 60_000;
 
 /**
- * Requests each counted process answers uncounted first, then counted, on each page. Under
- * valgrind a request takes a tenth of a second uncounted and half a second counted: the whole
- * step, two processes per side at once, takes minutes.
+ * Requests each counted process answers uncounted before the first page's windows, and before
+ * the second page's (most of whose code the first has warmed). Counted without the compiler,
+ * Switchyard's count on the 200-item page is flat from about 400 requests but for a stretch
+ * around 800–1,100 where some of its code runs deoptimized (7–10 % more, in every process),
+ * and back by 1,500; the bare server's is within 1 % from 400 on (docs/performance.md). All
+ * that callgrind counts keeps falling for thousands of requests more, as compilations thin
+ * out. Which state a process is in after its warm-up depends on more than the requests: one
+ * run found every process, the bare server's too, in a slower one (compiling and
+ * deoptimizing the same functions again and again), so the ratio to the bare server says less
+ * than an A/B of two builds run together, compared window by window. Under valgrind a request
+ * takes some 30 ms uncounted and half a second counted, alone on the machine.
  */
-export const WARM_UP_REQUESTS = 200;
-export const MEASURED_REQUESTS = 30;
+export const WARM_UP_REQUESTS = 1500;
+export const LATER_WARM_UP_REQUESTS = 500;
+/**
+ * Windows per page and process, and requests in each: about one scavenge per window, as the
+ * young generation (16 MiB) fills after some 22 requests, and starts each window empty.
+ */
+export const WINDOWS = 4;
+export const MEASURED_REQUESTS = 25;
 
 /**
  * `processes` of each server counted at the same time (they share no state: the counts do not
@@ -116,8 +198,11 @@ export async function measureInstructions(options: {
       countInstructions(name, `${name}-${i + 1}`, {
         outDir: builds[name],
         workDir: join(workDir, `${name}-${i + 1}`),
-        pages: [pages.plain, pages.cheap],
-        warmUpRequests: WARM_UP_REQUESTS,
+        pages: [
+          { path: pages.plain, warmUpRequests: WARM_UP_REQUESTS },
+          { path: pages.cheap, warmUpRequests: LATER_WARM_UP_REQUESTS },
+        ],
+        windows: WINDOWS,
         measuredRequests: MEASURED_REQUESTS,
         timeoutMs: PROCESS_TIMEOUT_MS,
       }).then((counts) => ({ name, counts })),
@@ -129,12 +214,23 @@ export async function measureInstructions(options: {
   const done = settled.flatMap((run) => (run.status === 'fulfilled' ? [run.value] : []));
   const side = (name: 'switchyard' | 'bare', page: number) =>
     done.filter((run) => run.name === name).map((run) => run.counts[page]!);
+  const counts = (page: number, path: string): InstructionCounts => {
+    const windows = { switchyard: side('switchyard', page), bare: side('bare', page) };
+    return {
+      page: path,
+      switchyard: windows.switchyard.map(processFigure),
+      bare: windows.bare.map(processFigure),
+      windows,
+    };
+  };
   return {
-    plain: { page: pages.plain, switchyard: side('switchyard', 0), bare: side('bare', 0) },
-    cheap: { page: pages.cheap, switchyard: side('switchyard', 1), bare: side('bare', 1) },
+    plain: counts(0, pages.plain),
+    cheap: counts(1, pages.cheap),
     settings: {
       warmUpRequests: WARM_UP_REQUESTS,
+      laterWarmUpRequests: LATER_WARM_UP_REQUESTS,
       measuredRequests: MEASURED_REQUESTS,
+      windows: WINDOWS,
       processes,
       nodeOptions: NODE_OPTIONS,
     },
@@ -142,14 +238,16 @@ export async function measureInstructions(options: {
 }
 
 /** A counted process is killed past this, whatever it is doing. */
-const PROCESS_TIMEOUT_MS = 15 * 60_000;
+const PROCESS_TIMEOUT_MS = 20 * 60_000;
 
 interface CountOptions {
   outDir: string;
   /** Where valgrind's files go; emptied first. */
   workDir: string;
-  pages: string[];
-  warmUpRequests: number;
+  /** In order, each with the requests answered uncounted before its windows. */
+  pages: { path: string; warmUpRequests: number }[];
+  windows: number;
+  /** Requests in each window. */
   measuredRequests: number;
   /** Killed past this, whatever it is doing. */
   timeoutMs: number;
@@ -165,12 +263,15 @@ export async function hasValgrind(): Promise<boolean> {
   }
 }
 
-/** One process of `name` under callgrind: instructions per request on each page, in order. */
+/**
+ * One process of `name` under callgrind: for each page in order, its windows, each a full
+ * collection (uncounted) and then `measuredRequests` counted.
+ */
 export async function countInstructions(
   name: 'switchyard' | 'bare',
   label: string,
-  { outDir, workDir, pages, warmUpRequests, measuredRequests, timeoutMs }: CountOptions,
-): Promise<number[]> {
+  { outDir, workDir, pages, windows, measuredRequests, timeoutMs }: CountOptions,
+): Promise<WindowCount[][]> {
   const outFile = join(workDir, `${label}.callgrind`);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
@@ -194,22 +295,38 @@ export async function countInstructions(
     const pid = String(server.child.pid);
     const control = (flag: string) =>
       promisify(execFile)('callgrind_control', [flag, pid], { timeout: CONTROL_TIMEOUT_MS });
-    const counts: number[] = [];
-    for (const [i, page] of pages.entries()) {
-      await sendRequests(server, page, warmUpRequests);
-      await collectGarbage(server);
-      await control('--instr=on');
-      await control('--zero');
-      await sendRequests(server, page, measuredRequests);
-      await control('--dump');
-      await control('--instr=off');
-      counts.push(callgrindTotal(readFileSync(`${outFile}.${i + 1}`, 'utf8')) / measuredRequests);
+    const counts: WindowCount[][] = [];
+    let dumps = 0;
+    for (const { path, warmUpRequests } of pages) {
+      await sendRequests(server, path, warmUpRequests);
+      const page: WindowCount[] = [];
+      for (let i = 0; i < windows; i++) {
+        await collectGarbage(server);
+        await control('--instr=on');
+        await control('--zero');
+        await sendRequests(server, path, measuredRequests);
+        await control('--dump');
+        await control('--instr=off');
+        page.push(await readWindow(`${outFile}.${++dumps}`, measuredRequests));
+      }
+      counts.push(page);
     }
     return counts;
   } finally {
     clearTimeout(deadline);
     await stopServer(server);
   }
+}
+
+/** A window's dump, per request: its total, and the optimizing compiler's share of it. */
+async function readWindow(file: string, requests: number): Promise<WindowCount> {
+  const total = callgrindTotal(readFileSync(file, 'utf8'));
+  const { stdout } = await promisify(execFile)(
+    'callgrind_annotate',
+    ['--inclusive=yes', '--threshold=100', file],
+    { maxBuffer: 256 * 1024 * 1024, timeout: CONTROL_TIMEOUT_MS },
+  );
+  return { total: total / requests, compiling: compilingTotal(stdout) / requests };
 }
 
 /** `count` GETs one after the other over one kept-alive connection, each read to its end. */

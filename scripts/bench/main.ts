@@ -89,9 +89,8 @@ const builds = {
 const step = (what: string) => console.log(`▶ ${what}`);
 
 /**
- * Processes of each server whose instructions are counted, each side's figure their median: one
- * optimizing compilation falling in one process's counted requests and not in the others' moves
- * its count by a tenth, and three outvote it.
+ * Processes of each server whose instructions are counted, each side's figure their median.
+ * Processes of one build count alike, window by window; three outvote one that does not.
  */
 const INSTRUCTION_PROCESSES = quick ? 1 : 3;
 

@@ -344,11 +344,20 @@ export function tableRows(r: SavedRun): Row[] {
  */
 export function instructionRows(f: InstructionFigures): Row[] {
   const millions = (n: number) => `${(n / 1e6).toFixed(2)} M`;
-  const { processes, measuredRequests, warmUpRequests } = f.settings;
-  const page = (label: string, counts: InstructionCounts): Row[] => {
+  const { processes, measuredRequests, warmUpRequests, laterWarmUpRequests, windows = 1 } = f.settings;
+  const page = (label: string, counts: InstructionCounts, warmUp: number): Row[] => {
     const pair = pairInstructions(counts);
     const spread =
       processes > 1 ? `${processes} processes per server, at most ${percent(pair.spread)} apart; ` : '';
+    const counted =
+      windows > 1
+        ? `${windows} windows of ${measuredRequests} requests after ${warmUp}, ` +
+          `a process's at most ${percent(pair.windowSpread)} apart`
+        : `${measuredRequests} requests counted after ${warmUp}`;
+    const compiling = pair.compiling
+      ? `; without the optimizing compiler, which added ${millions(pair.compiling.switchyard)} and ` +
+        `${millions(pair.compiling.bare)}`
+      : '';
     return [
       [
         `instructions per request, callgrind (${label})`,
@@ -360,7 +369,7 @@ export function instructionRows(f: InstructionFigures): Row[] {
       ],
       [
         `framework overhead in instructions per request (${label})`,
-        `${millions(pair.overhead)} (${spread}${measuredRequests} requests counted after ${warmUpRequests})`,
+        `${millions(pair.overhead)} (${spread}${counted}${compiling})`,
         '',
         '',
         '',
@@ -368,7 +377,10 @@ export function instructionRows(f: InstructionFigures): Row[] {
       ],
     ];
   };
-  return [...page('no compression', f.plain), ...page('cheap page, no compression', f.cheap)];
+  return [
+    ...page('no compression', f.plain, warmUpRequests),
+    ...page('cheap page, no compression', f.cheap, laterWarmUpRequests ?? warmUpRequests),
+  ];
 }
 
 /** The growth curves held to their targets: costs that stay flat as the app or the page grows. */

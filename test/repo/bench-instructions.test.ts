@@ -1,11 +1,18 @@
 /**
- * The bench's instruction rows: the total a callgrind dump counted, read from its text, the two
- * servers' counts set side by side (medians of their processes, ratio, overhead, spread), and a
- * run of `--only instructions` printed and compared like any other.
+ * The bench's instruction rows: the total a callgrind dump counted and its optimizing compiler's
+ * share, read from their text, each process's windows made one figure, the two servers' counts
+ * set side by side (medians of their processes, ratio, overhead, spreads), and a run of
+ * `--only instructions` printed and compared like any other.
  */
 import { expect, test } from 'vitest';
 import { compareRuns } from '../../scripts/bench/compare';
-import { callgrindTotal, pairInstructions, type InstructionFigures } from '../../scripts/bench/instructions';
+import {
+  callgrindTotal,
+  compilingTotal,
+  pairInstructions,
+  processFigure,
+  type InstructionFigures,
+} from '../../scripts/bench/instructions';
 import { tableRows, type InstructionsRun } from '../../scripts/bench/report';
 
 const dump = (events: string, totals: string) =>
@@ -37,6 +44,38 @@ test('a file that is not a dump counting instructions is an error, not a zero', 
   expect(() => callgrindTotal(dump('Ir', ''))).toThrow(/totals/);
 });
 
+test("the optimizing compiler's share is the inclusive cost of its entry points, 0 when it did not run", () => {
+  const listing = [
+    '--------------------------------------------------------------------------------',
+    '277,464,274 (100.0%)  PROGRAM TOTALS',
+    "468,127,836 (212.7%)  ???:Builtins_CompileLazy'2 [/usr/bin/node]",
+    ' 40,310,920 (18.31%)  ???:v8::internal::Runtime_CompileOptimized(int, unsigned long*, v8::internal::Isolate*) [/usr/bin/node]',
+    ' 40,310,330 (18.31%)  ???:v8::internal::Compiler::CompileOptimized(v8::internal::Isolate*) [/usr/bin/node]',
+    '  1,000,000 ( 0.36%)  ???:v8::internal::Runtime_CompileOptimizedOSR(int, unsigned long*, v8::internal::Isolate*) [/usr/bin/node]',
+    '    500,000 ( 0.18%)  ???:v8::internal::Runtime_CompileOptimizedOSRFromMaglev(int) [/usr/bin/node]',
+  ].join('\n');
+  // The runtime functions only: the compiler's own functions are inside them.
+  expect(compilingTotal(listing)).toBe(41_310_920);
+  expect(compilingTotal('277,464,274 (100.0%)  PROGRAM TOTALS')).toBe(0);
+});
+
+test("a process's figure is the median of its windows, each without the optimizing compiler", () => {
+  // The third window had a compilation in it: without it, it agrees with the others.
+  const windows = [
+    { total: 11.8e6, compiling: 0 },
+    { total: 11.82e6, compiling: 0 },
+    { total: 13.8e6, compiling: 2e6 },
+  ];
+  expect(processFigure(windows)).toBe(11.8e6);
+  const pair = pairInstructions({
+    switchyard: [processFigure(windows)],
+    bare: [9e6],
+    windows: { switchyard: [windows], bare: [[{ total: 9e6, compiling: 0 }]] },
+  });
+  expect(pair.windowSpread).toBeCloseTo(0.02 / 11.8);
+  expect(pair.compiling).toEqual({ switchyard: 0, bare: 0 });
+});
+
 test("each side's processes give their median; the ratio and overhead are of the medians", () => {
   const pair = pairInstructions({ switchyard: [12.1e6, 12.0e6, 12.2e6], bare: [10e6, 10e6] });
   expect(pair.switchyard).toBe(12.1e6);
@@ -61,6 +100,31 @@ const onlyInstructions = (figures: InstructionFigures): InstructionsRun => ({
   machine: { node: 'v20', cpus: 2, loadAverage: { atStart: 1, atEnd: 1 } },
   only: 'instructions',
   instructions: figures,
+});
+
+test('a run counted in windows says how many, how far apart, and what the compiler added', () => {
+  const window = (total: number, compiling = 0) => ({ total, compiling });
+  const figures = counted([12e6, 12e6], [10e6, 10e6]);
+  figures.plain.windows = {
+    switchyard: [
+      [window(12e6), window(12.012e6), window(14e6, 2e6)],
+      [window(12e6), window(12e6), window(12e6)],
+    ],
+    bare: [
+      [window(10e6), window(10e6), window(10e6)],
+      [window(10e6), window(10.5e6, 0.5e6), window(10e6)],
+    ],
+  };
+  figures.settings = { ...figures.settings, warmUpRequests: 800, laterWarmUpRequests: 400, windows: 3 };
+  const rows = tableRows(onlyInstructions(figures));
+  expect(rows[1]![1]).toBe(
+    '2.00 M (2 processes per server, at most 0.00 % apart; 3 windows of 30 requests after 800, ' +
+      "a process's at most 0.10 % apart; without the optimizing compiler, which added 0.00 M and 0.00 M)",
+  );
+  // The cheap page has no windows in this run: its warm-up is the later one.
+  expect(rows[3]![1]).toBe(
+    "0.50 M (2 processes per server, at most 0.00 % apart; 3 windows of 30 requests after 400, a process's at most 0.00 % apart)",
+  );
 });
 
 test('a run of the instructions alone has their rows: ratio beside the CPU target, overhead and spread', () => {
