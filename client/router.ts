@@ -106,8 +106,7 @@ export function createRouter(options: RouterOptions): Router {
   function invalidate(path: string, scope: 'page' | 'layout' = 'page'): void {
     prefetcher.invalidate(path, scope);
     screen.held.markStale([{ path, type: scope }]);
-    if (scope !== 'layout') return;
-    screen.markLayouts(true);
+    if (scope === 'layout') screen.markLayoutsChanged();
   }
 
   /** The refresh that waits for the navigation on its way: every refresh asked meanwhile joins it. */
@@ -226,7 +225,7 @@ export function createRouter(options: RouterOptions): Router {
     },
     refresh() {
       prefetcher.clear();
-      screen.markLayouts(true);
+      screen.markLayoutsChanged();
       return reload();
     },
     revalidate(paths) {

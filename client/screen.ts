@@ -45,9 +45,9 @@ export function createScreen(effects: RouterEffects, initial: RouterOptions['ini
   let key = initial.history?.key ?? effects.newKey();
   let place = placeOf(initial.history);
   let phase: Phase = 'idle';
-  let layoutsOutOfDate = false;
-  /** How many times the layouts were marked out of date: a navigation begun before may not trust them. */
+  /** Layout changes marked so far (a refresh, a layout revalidated), and how many a page answers. */
   let layoutChanges = 0;
+  let layoutsAnswered = 0;
   let snapshot: RouterSnapshot = firstSnapshot(initial, effects.currentHref());
   effects.replaceState({ key, ...place }, snapshot.href);
   held.hold(key, { state: initial.state, modules: initial.modules });
@@ -108,12 +108,16 @@ export function createScreen(effects: RouterEffects, initial: RouterOptions['ini
      * revalidation until a page asked for from the server after it commits. Meanwhile navigations and
      * prefetches ask for every layout's data instead of reusing it.
      */
-    layoutsOutOfDate: () => layoutsOutOfDate,
-    markLayouts(outOfDate: boolean): void {
-      layoutsOutOfDate = outOfDate;
-      if (outOfDate) layoutChanges++;
+    layoutsOutOfDate: () => layoutsAnswered !== layoutChanges,
+    markLayoutsChanged(): void {
+      layoutChanges++;
     },
+    /** The layout changes marked so far: what a page asked for now will answer. */
     layoutChanges: () => layoutChanges,
+    /** A page asked for when `asOf` changes were marked has committed: those are answered. */
+    trustLayouts(asOf: number): void {
+      layoutsAnswered = Math.max(layoutsAnswered, asOf);
+    },
     saveScroll,
 
     /** A phase change that commits nothing; listeners hear of it when `pending` changes. */

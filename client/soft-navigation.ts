@@ -127,10 +127,10 @@ export function createSoftNavigation(options: SoftNavigationOptions) {
         });
       });
       started.settle({ status: 'committed', url: screen.getSnapshot().href, redirected: redirects > 0 });
-      // A page from the server (or from an entry made since) holds layout data to trust again,
-      // unless a layout changed after it was asked for; a route shown in a slot is over the page
-      // that was on screen, whose data is not new.
-      if (!isIntercepted(first.page) && screen.layoutChanges() === layoutChanges) screen.markLayouts(false);
+      // A page from the server (or from an entry made since) answers the layout changes marked
+      // before it was asked for, not those after; a route shown in a slot is over the page that
+      // was on screen, whose data is not new.
+      if (!isIntercepted(first.page)) screen.trustLayouts(layoutChanges);
       if (first.after) await fillIn(attempt, target, first.after, page, to.source?.entry.key);
     } catch (error) {
       if (!isCurrent(attempt)) return; // cancelled by a newer navigation: never shown
