@@ -7,12 +7,12 @@
  * makes it the classic way to smuggle JSON past the preflight `application/json` triggers. 415
  * rather than 400 because the body may be fine; its declared type is what we do not take.
  *
- * A multipart body's boundary is read once, by the parameter grammar, and both the field count
- * and the parser use it: a count by another boundary than the parser's would let a body of
- * 200,000 fields past the cap.
+ * A multipart body's boundary is read once, by the parameter grammar (Express's own `content-type`
+ * parser: `name="x;boundary=evil"` names no boundary), and both the field count and the parser use
+ * it: a count by another boundary than the parser's would let a body of 200,000 fields past the cap.
  */
+import { parse as parseContentType } from 'content-type';
 import { HttpError } from '../http/http-error.js';
-import { mediaTypeParameters } from '../http/media-type.js';
 
 /** Objects and arrays nested deeper than this in one argument are refused. */
 export const MAX_ARG_DEPTH = 32;
@@ -97,7 +97,7 @@ function tooMany(): HttpError {
  * needs quoting inside quotes. Read by the parameter grammar, as the form parser reads it.
  */
 function multipartBoundary(contentType: string): string {
-  const boundary = mediaTypeParameters(contentType).get('boundary');
+  const boundary = parseContentType(contentType).parameters['boundary'];
   if (boundary === undefined) {
     throw new HttpError(400, 'A multipart/form-data body needs a boundary parameter in its Content-Type.');
   }

@@ -148,12 +148,8 @@ describe('form arguments', () => {
       'A multipart/form-data body needs a boundary parameter in its Content-Type.',
     ],
     [
-      'multipart/form-data; boundary=abc; Boundary=xyz',
-      'The Content-Type gives the parameter boundary twice.',
-    ],
-    [
       'multipart/form-data; boundary="abc',
-      'The Content-Type\'s parameters do not parse at "; boundary="abc": write each as ; name=value, or ; name="value" for one with spaces or ;.',
+      'A multipart/form-data body needs a boundary parameter in its Content-Type.',
     ],
     ...['""', '"abc "', 'ab!c', 'x'.repeat(71)].map((boundary) => [
       `multipart/form-data; boundary=${boundary}`,
