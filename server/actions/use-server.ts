@@ -194,7 +194,8 @@ function functionVerdict(fn: { async: boolean; generator: boolean }): Verdict {
 /**
  * An initializer's value: a function expression judged, a value that can never be a function
  * refused, another binding's name what that binding holds if it is another module's. A member of
- * another module's value (`ns.f`, `api.users.remove`) is a function that module holds too.
+ * another module's value (`ns.f`, `api.users.remove`) is a function that module holds too, and
+ * so is a choice that may give one (`flag ? ns.f : local`, `local ?? ns.f`).
  */
 function valueVerdict(init: ESTree.Expression | null, known: ReadonlyMap<string, Verdict>): Verdict {
   if (!init) return 'not';
@@ -205,6 +206,13 @@ function valueVerdict(init: ESTree.Expression | null, known: ReadonlyMap<string,
       return valueVerdict(init.object, known) === 'imported' ? 'imported' : 'unknown';
     case 'ChainExpression':
       return valueVerdict(init.expression as ESTree.Expression, known);
+    // A value that is one of several: another module's if any of them may be.
+    case 'ConditionalExpression':
+      return eitherVerdict([init.consequent, init.alternate], known);
+    case 'LogicalExpression':
+      return eitherVerdict([init.left, init.right], known);
+    case 'SequenceExpression':
+      return valueVerdict(init.expressions.at(-1)!, known);
     case 'ArrowFunctionExpression':
     case 'FunctionExpression':
       return functionVerdict(init);
@@ -226,6 +234,13 @@ function valueVerdict(init: ESTree.Expression | null, known: ReadonlyMap<string,
     default:
       return 'unknown';
   }
+}
+
+/** The verdict of a value that is one of `options`: the same for all, else unknown, but another module's wins. */
+function eitherVerdict(options: readonly ESTree.Expression[], known: ReadonlyMap<string, Verdict>): Verdict {
+  const verdicts = new Set(options.map((option) => valueVerdict(option, known)));
+  if (verdicts.has('imported')) return 'imported';
+  return verdicts.size === 1 ? [...verdicts][0]! : 'unknown';
 }
 
 function nameOf(name: ESTree.ModuleExportName): string {

@@ -51,6 +51,9 @@ test.each([
   // A member of a local value, or a call on an imported one, is a value of this module's own.
   ["import * as b from './b';\nexport const a = b.c.bind(null);", ['a']],
   ['const handlers = { a: async () => {} };\nexport const a = handlers.a;', ['a']],
+  // A choice among this module's own values is callable, and checked at call time.
+  ['async function b() {}\nexport const a = flag ? b : async () => {};', ['a']],
+  ['export const a = local ?? (async () => {});', ['a']],
   // A type imported and exported again is erased too.
   ["import { type B, b } from './b';\nexport type { B };\nexport async function a() { return b(); }", ['a']],
   // Types are erased: nothing to call, nothing to refuse.
@@ -91,6 +94,12 @@ test.each([
   ["import * as b from './b';\nexport const c = b?.c;", `c ${REEXPORTED}`],
   ["import { api } from './b';\nexport const c = (api.users.remove) as Action;", `c ${REEXPORTED}`],
   ["import * as b from './b';\nconst c = b.c;\nexport { c };", `c ${REEXPORTED}`],
+  // A choice that may give another module's function is refused as that function would be.
+  ["import * as b from './b';\nasync function h() {}\nexport const c = flag ? b.c : h;", `c ${REEXPORTED}`],
+  ["import { b } from './b';\nexport const c = flag ? async () => {} : b;", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nexport const c = local ?? b.c;", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nexport const c = (0, b.c);", `c ${REEXPORTED}`],
+  ["export const c = flag ? 1 : 'one';", 'c is not an async function'],
   [
     'export const { a, b } = actions;',
     'a destructured export is not checked here: export each async function by name',
