@@ -229,8 +229,9 @@ export function createPrefetcher({
     const lane: Lane = trigger === 'viewport' ? 'viewport' : 'intent';
     const existing = cache.get(key);
     const upgrade = kind === 'full' && existing?.kind === 'auto';
-    // An upgrade takes the place of an `auto` prefetch still waiting: one request, not two.
-    if (upgrade) queue.drop(key);
+    // An upgrade takes the place of an `auto` prefetch still waiting, and its share of the
+    // budget: one request, not two.
+    const replacing = upgrade && queue.drop(key);
     if (queue.has(key)) {
       if (lane === 'intent') queue.promote(key);
       // One URL is never fetched twice at once: the upgrade waits for the `auto` data on its way,
@@ -241,7 +242,7 @@ export function createPrefetcher({
     }
     if (existing && !shouldPrefetch({ status: cache.status(existing, now), kind: existing.kind }, kind))
       return outcomeOf(existing);
-    if (lane === 'viewport' && !budget.fits()) {
+    if (lane === 'viewport' && !replacing && !budget.fits()) {
       if (!deferred.some((d) => d.href === href)) deferred.push({ href, kind, lane });
       if (deferred.length > PREFETCH_MAX_WAITING) deferred.shift();
       return outcomeOf(undefined);

@@ -264,6 +264,28 @@ describe('the byte budget of a page view', () => {
     await flush();
     expect(paths(h)).toEqual(['/b', '/c']);
   });
+
+  test("with the budget spent, a full prefetch still takes the place of an auto one waiting: it spends that one's share", async () => {
+    const h = harness();
+    const router = start(h);
+    const asked = Array.from({ length: 6 }, (_, i) => router.prefetch(`/p/${i + 1}`, 'auto', 'viewport'));
+    await flush();
+    expect(router.devtools().queue.waiting).toEqual(['/p/6']); // six fit the budget, five run
+    const full = router.prefetch('/p/6', 'full', 'viewport');
+    await flush();
+    const { queue, budget, entries } = router.devtools();
+    expect(queue.waiting).toEqual(['/p/6']);
+    expect(budget.deferred).toEqual([]);
+    expect(entries.find((e) => e.key === '/p/6')).toMatchObject({ kind: 'full' });
+    h.fetches[0]!.reply.resolve(onWire(prefetchAnswer('/p/1', 'p'), 1000));
+    await settle();
+    expect(h.fetches.map((f) => f.url)).toContain('/p/6?_sy=%2F&_syp=full');
+    h.fetches.at(-1)!.reply.resolve(onWire(prefetchAnswer('/p/6', 'p'), 1000));
+    await settle();
+    // Whoever asked for the auto prefetch hears how the full one that took its place went.
+    expect(await asked[5]).toEqual({ status: 'fresh' });
+    expect(await full).toEqual({ status: 'fresh' });
+  });
 });
 
 describe('the page left behind stops prefetching', () => {

@@ -188,8 +188,9 @@ describe('prefetch queue', () => {
       ),
     );
     await settle();
-    queue.drop('/p/1');
-    queue.drop('/p/2');
+    // It says whether it took one: a running task is not waiting.
+    expect(queue.drop('/p/1')).toBe(false);
+    expect(queue.drop('/p/2')).toBe(true);
     expect(queue.running()).toEqual(['/p/1']);
     expect(queue.waiting()).toEqual(['/p/3']);
     replies['/p/1']!.resolve('ok');
