@@ -8,6 +8,7 @@
  * router makes on its own are never blocked.
  */
 import type { BlockerEffects, BlockerGate, PendingNavigation } from './blocker-gate.js';
+import { createHistoryGate } from './history-gate.js';
 import { SUPERSEDED, type StartedNavigation } from './navigation-events.js';
 import type { NavigationOutcome } from './router-types.js';
 
@@ -39,6 +40,8 @@ export interface Blockers {
    * `run` starts it on `proceed`.
    */
   block(navigation: PendingNavigation, started: StartedNavigation, run: () => void): boolean;
+  /** For the router: a popstate, through the history side of blocking (history-gate.ts). */
+  pop: BlockerGate['pop'];
   /** The page leaves for a full load the router made or was let make: no prompt for it. */
   leaving(): void;
 }
@@ -91,6 +94,16 @@ export function createBlockers(effects: BlockerEffects): Blockers {
     return was;
   }
 
+  const block: Blockers['block'] = (navigation, started, run) => {
+    release()?.started.settle(SUPERSEDED);
+    if (navigation.kind === 'unload') return false;
+    const by = new Set([...conditions].filter(([, when]) => blocks(when, navigation)).map(([o]) => o));
+    if (by.size === 0) return false;
+    blocked = { view: { location: navigation.nextUrl, by }, started, run };
+    listeners.forEach((listener) => listener());
+    return true;
+  };
+
   return {
     set(owner, when) {
       conditions.set(owner, when);
@@ -122,15 +135,8 @@ export function createBlockers(effects: BlockerEffects): Blockers {
     reset() {
       release()?.started.settle(BLOCKED);
     },
-    block(navigation, started, run) {
-      release()?.started.settle(SUPERSEDED);
-      if (navigation.kind === 'unload') return false;
-      const by = new Set([...conditions].filter(([, when]) => blocks(when, navigation)).map(([o]) => o));
-      if (by.size === 0) return false;
-      blocked = { view: { location: navigation.nextUrl, by }, started, run };
-      listeners.forEach((listener) => listener());
-      return true;
-    },
+    block,
+    pop: createHistoryGate(effects, block),
     leaving() {
       passing = true;
       guard();

@@ -30,7 +30,6 @@
 import { chooseSource } from '../shared/cache-decision.js';
 import { ROUTE_SCRIPT_TIMEOUT_MS } from '../shared/constants.js';
 import { createBlockerGate } from './blocker-gate.js';
-import { createHistoryGate } from './history-gate.js';
 import type { CacheSource } from './first-render.js';
 import { toLocal } from './lazy-router.js';
 import { timeNavigation, type TimedNavigation } from './navigation-details.js';
@@ -42,6 +41,7 @@ import type {
   NavigationKind,
   NavigationOutcome,
   Router,
+  RouterEffects,
   RouterOptions,
 } from './router-types.js';
 import type { ScrollIntent } from './router-types.js';
@@ -68,10 +68,15 @@ export type {
 
 export function createRouter(options: RouterOptions): Router {
   const { initial, routeScriptTimeoutMs = ROUTE_SCRIPT_TIMEOUT_MS } = options;
+  // Push, replace, back and forward go through the blockers' gate.
   const blockers = options.blockers ?? createBlockerGate(options.effects);
-  // Push, replace, back and forward go through the blockers; a full load leaves without a prompt.
-  const gate = createHistoryGate<TimedNavigation>(options.effects, blockers);
-  const { effects } = gate;
+  // A full load the router makes leaves without a prompt. The other effects are read through the
+  // prototype: a devtools clock that patches `now` later is seen.
+  const effects = Object.create(options.effects) as RouterEffects;
+  effects.assign = (href) => {
+    blockers.leaving();
+    options.effects.assign(href);
+  };
   const pages = createPageFetcher(effects, initial.state.buildId, routeScriptTimeoutMs);
   const prefetcher = createPrefetcher({
     effects,
@@ -183,7 +188,7 @@ export function createRouter(options: RouterOptions): Router {
     const held = entry ? screen.held.get(entry.key) : undefined;
     const href = toLocal(effects.currentHref());
     const pending = { kind: 'pop', currentUrl: screen.getSnapshot().href, nextUrl: href } as const;
-    const pass = gate.pop(entry, screen.entry(), pending, () => startNavigation('pop', href));
+    const pass = blockers.pop(entry, screen.entry(), pending, () => startNavigation('pop', href));
     if (!pass.started) return pass.outcome;
     const { started } = pass;
     const transition = screen.arrive(entry, href);
@@ -220,7 +225,7 @@ export function createRouter(options: RouterOptions): Router {
       if (viewTransition && !external) transitions.set(started, 'forward');
       const run = () =>
         external ? navigation.leave(started, target.href) : go(started, target, replace, scroll);
-      if (!gate.block({ kind, currentUrl: screen.getSnapshot().href, nextUrl }, started, run)) run();
+      if (!blockers.block({ kind, currentUrl: screen.getSnapshot().href, nextUrl }, started, run)) run();
       return started.outcome;
     },
     refresh() {

@@ -39,7 +39,7 @@ export function createStaticRouter(state: PageState, modules: Modules): Router {
     invalidate: () => {},
     onNavigation: () => () => {},
     // Hooks register in effects, which never run on the server.
-    blockers: createBlockerGate({ currentHref: () => `http://localhost${state.url}` }),
+    blockers: createBlockerGate({ currentHref: () => `http://localhost${state.url}`, go: () => {} }),
     devtools: () => ({
       now: 0,
       settings: {
