@@ -71,7 +71,7 @@ export function createPrefetcher({
   const budget = createPrefetchBudget();
   /** Links in view that the budget deferred, oldest first: they go when a prefetch frees room. */
   let deferred: Asked[] = [];
-  /** What each prefetch waiting or running was asked, by key. */
+  /** What each prefetch waiting or running was asked, by key (an upgrade: while it waits on the auto one). */
   const queued = new Map<string, Asked>();
   /**
    * What the navigations on their way cancelled of the page's prefetches: asked for again if the
@@ -234,11 +234,16 @@ export function createPrefetcher({
     const replacing = upgrade && queue.drop(key);
     if (queue.has(key)) {
       if (lane === 'intent') queue.promote(key);
+      if (!upgrade) return outcomeOf(existing);
       // One URL is never fetched twice at once: the upgrade waits for the `auto` data on its way,
-      // and is not asked if the queue dropped that (the page was left).
-      if (upgrade)
-        return outcomeOf(existing).then((o) => (o.status === 'skipped' ? o : prefetch(href, kind, trigger)));
-      return outcomeOf(existing);
+      // and is not asked if the queue dropped that (the page was left: a navigation that ends
+      // on it asks again for what it holds here, the upgrade).
+      const asked = { href, kind, lane };
+      queued.set(key, asked);
+      return outcomeOf(existing).then((o) => {
+        if (queued.get(key) === asked) queued.delete(key);
+        return o.status === 'skipped' ? o : prefetch(href, kind, trigger);
+      });
     }
     if (existing && !shouldPrefetch({ status: cache.status(existing, now), kind: existing.kind }, kind))
       return outcomeOf(existing);

@@ -423,6 +423,23 @@ describe('a navigation that ends on the page it left', () => {
     expect(paths(h)).toEqual(['/p/1', '/p/2', '/x', '/p/1', '/p/2']);
   });
 
+  test('a full prefetch waiting on the auto one running for its URL goes again as full', async () => {
+    const { h, router } = await sevenLinks();
+    const full = router.prefetch('/p/1', 'full', 'intent');
+    await flush();
+    const click = router.navigate('/x');
+    await flush();
+    await router.navigate('/#part');
+    expect((await click).status).toBe('aborted');
+    expect(await full).toEqual({ status: 'skipped' }); // cut short with the auto data it waited on
+    await settle();
+    expect(router.devtools().entries.find((e) => e.key === '/p/1')).toMatchObject({ kind: 'full' });
+    expect(h.fetches.map((f) => f.url).filter((url) => url.startsWith('/p/1?'))).toEqual([
+      '/p/1?_sy=%2F&_syp=auto',
+      '/p/1?_sy=%2F&_syp=full',
+    ]);
+  });
+
   test('cut short once the user turned Save-Data on: none goes again', async () => {
     const { h, router } = await sevenLinks();
     const click = router.navigate('/x');
