@@ -25,7 +25,7 @@ import { isPartial } from './page-data-client.js';
 import type { PageFetcher } from './page-fetch.js';
 import type {
   CachedPage,
-  DevtoolsSnapshot,
+  DevtoolsSource,
   NavigationOutcome,
   PrefetchOutcome,
   PrefetchTrigger,
@@ -338,34 +338,17 @@ export function createPrefetcher({
       deferred = [];
     },
 
-    /** The devtools' view; the router adds its own settings. */
-    snapshot(): Omit<DevtoolsSnapshot, 'settings'> & {
-      settings: Omit<DevtoolsSnapshot['settings'], 'routeScriptTimeoutMs'>;
-    } {
-      const now = effects.now();
-      const running = queue.running();
-      const waiting = queue.waiting();
-      return {
-        now,
-        settings: { ...policy, concurrency, prefetchTimeoutMs: PREFETCH_TIMEOUT_MS },
-        entries: cache.entries(now).map((view) => {
-          const result = cache.get(view.key)?.result;
-          const page = result?.state === 'resolved' ? result.value : undefined;
-          return {
-            ...view,
-            partial: page !== undefined && isPartial(page),
-            queued: running.includes(view.key) ? 'running' : waiting.includes(view.key) ? 'waiting' : null,
-          };
-        }),
-        queue: { running, waiting },
-        budget: {
-          limitBytes: budget.limit,
-          spentBytes: budget.spent,
-          inFlight: budget.inFlight,
-          deferred: deferred.map((d) => d.href),
-        },
-      };
-    },
+    /** What the devtools read; the router adds its clock and its own setting. */
+    inspect: (): Omit<DevtoolsSource, 'now' | 'settings'> & {
+      settings: Omit<DevtoolsSource['settings'], 'routeScriptTimeoutMs'>;
+    } => ({
+      settings: { ...policy, concurrency, prefetchTimeoutMs: PREFETCH_TIMEOUT_MS },
+      cache,
+      queue,
+      budget,
+      deferred,
+      isPartial,
+    }),
   };
 }
 

@@ -6,7 +6,10 @@
 import type { Revalidated } from '../shared/actions.js';
 import type { InterceptedAnswer } from '../shared/page-data.js';
 import type { PageState } from '../shared/page-state.js';
-import type { EntryView } from '../shared/prefetch-cache.js';
+import type { EntryView } from '../shared/entry-view.js';
+import type { PrefetchCache } from '../shared/prefetch-cache.js';
+import type { PrefetchBudget } from '../shared/prefetch-budget.js';
+import type { PrefetchQueue } from '../shared/prefetch-queue.js';
 import type { CachePolicy, EntryStatus } from '../shared/prefetch-status.js';
 import type { BlockerGate } from './blocker-gate.js';
 import type { NavigationEvents } from './navigation-events.js';
@@ -20,7 +23,10 @@ export interface DevtoolsEntry extends EntryView {
   queued: 'running' | 'waiting' | null;
 }
 
-/** The read-only view of the prefetch cache and queue that the devtools and tests read. */
+/**
+ * The read-only view of the prefetch cache and queue that the devtools and tests read, made from
+ * the router's `DevtoolsSource` by `devtoolsSnapshot` (client/devtools/snapshot.ts).
+ */
 export interface DevtoolsSnapshot {
   /** The router's clock now. */
   now: number;
@@ -31,6 +37,28 @@ export interface DevtoolsSnapshot {
   queue: { running: string[]; waiting: string[] };
   /** This page view's prefetch budget: bytes spent, prefetches on their way, links deferred until there is room. */
   budget: { limitBytes: number; spentBytes: number; inFlight: number; deferred: string[] };
+}
+
+/**
+ * What `router.devtools()` hands the devtools: the prefetch cache, queue and budget themselves,
+ * read-only by type, and the settings they run by. The router builds no view of them: the
+ * devtools' own code does, loaded only when asked for.
+ */
+export interface DevtoolsSource {
+  /** The router's clock now. */
+  now: number;
+  settings: DevtoolsSnapshot['settings'];
+  cache: Pick<PrefetchCache<CachedPage>, 'entries' | 'get' | 'status' | 'policyOf'>;
+  queue: Pick<PrefetchQueue, 'running' | 'waiting'>;
+  budget: Pick<PrefetchBudget, 'limit' | 'spent' | 'inFlight'>;
+  /** Links in view the budget holds back, oldest first. */
+  deferred: readonly { href: string }[];
+  /**
+   * Whether a cached page stops at a loading state: the router's own rule, handed over so that
+   * the devtools' chunk imports nothing from the router's (which would then carry an export
+   * table for it).
+   */
+  isPartial(page: CachedPage): boolean;
 }
 
 /** Route modules by route file; the core never looks inside. */
@@ -262,8 +290,11 @@ export interface Router {
   revalidate(paths: readonly Revalidated[]): Promise<NavigationOutcome>;
   /** Tells `listener` each navigation's start and end; returns the unsubscribe. */
   onNavigation(listener: NavigationListener): () => void;
-  /** A read-only view of the prefetch cache and queue, for the devtools and tests. */
-  devtools(): DevtoolsSnapshot;
+  /**
+   * The prefetch cache, queue and budget as they are, for the devtools; `devtoolsSnapshot`
+   * (client/devtools/snapshot.ts) makes the snapshot they and the tests read of it.
+   */
+  devtools(): DevtoolsSource;
   /**
    * What every push, replace, back and forward asks first, and where `useBlocker` finds the
    * blockers' registry (`blockersOf`).

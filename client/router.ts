@@ -248,8 +248,8 @@ export function createRouter(options: RouterOptions): Router {
     invalidate,
     onNavigation: (listener) => events.subscribe(listener),
     devtools() {
-      const snapshot = prefetcher.snapshot();
-      return { ...snapshot, settings: { ...snapshot.settings, routeScriptTimeoutMs } };
+      const source = prefetcher.inspect();
+      return { ...source, now: effects.now(), settings: { ...source.settings, routeScriptTimeoutMs } };
     },
     blockers,
   };

@@ -30,24 +30,6 @@ export interface CacheEntry<T> {
   policy?: CachePolicy;
 }
 
-export interface EntryView {
-  key: string;
-  kind: PrefetchKind;
-  status: EntryStatus;
-  prefetchTime: number;
-  lastUsedTime: number | null;
-  /** Milliseconds until the status next changes (or the entry expires); 0 once expired. */
-  nextChangeIn: number;
-  /** Milliseconds until the entry expires, unless a use moves its fresh window; 0 once expired. */
-  expiresIn: number;
-  /** The windows this entry is judged by: its route's own, or the cache's. */
-  policy: CachePolicy;
-  /** Where its response is: on its way, settled, or failed (kept until the entry expires). */
-  data: 'pending' | 'settled' | 'failed';
-}
-
-const DATA_OF = { pending: 'pending', resolved: 'settled', rejected: 'failed' } as const;
-
 export const MAX_ENTRIES = 200;
 
 /**
@@ -82,7 +64,10 @@ export interface PrefetchCache<T> {
   /** Drops the entries a path affects: that path with any search, or also everything below it. */
   invalidate(path: string, scope?: 'page' | 'layout'): number;
   clear(): void;
-  entries(now: number): EntryView[];
+  /** Every entry, least recently used first (shared/entry-view.ts describes them). */
+  entries(): CacheEntry<T>[];
+  /** The windows an entry is judged by: its route's own, or the cache's. */
+  policyOf(entry: CacheEntry<T>): CachePolicy;
   readonly size: number;
 }
 
@@ -146,40 +131,10 @@ export function createPrefetchCache<T>(options: PrefetchCacheOptions<T> = {}): P
       return dropped;
     },
     clear: () => map.clear(),
-    entries(now) {
-      return [...map.values()].map((entry) => ({
-        key: entry.key,
-        kind: entry.kind,
-        status: status(entry, now),
-        prefetchTime: entry.prefetchTime,
-        lastUsedTime: entry.lastUsedTime ?? null,
-        ...timesLeft(entry, now, policyOf(entry)),
-        policy: policyOf(entry),
-        data: DATA_OF[entry.result.state],
-      }));
-    },
+    entries: () => [...map.values()],
+    policyOf,
     get size() {
       return map.size;
     },
   };
-}
-
-/**
- * Times until the rule gives another answer and until it says `expired` (a temporary entry has
- * no stale window). The end of the fresh window is a change only if the rule answers otherwise
- * from then: a used `full` entry stays reusable until it expires.
- */
-function timesLeft(
-  entry: CacheEntry<unknown>,
-  now: number,
-  policy: CachePolicy,
-): { nextChangeIn: number; expiresIn: number } {
-  const freshEnd = (entry.lastUsedTime ?? entry.prefetchTime) + policy.freshMs;
-  const staleEnd = entry.kind === 'temporary' ? freshEnd : entry.prefetchTime + policy.staleMs;
-  const expiry = Math.max(freshEnd, staleEnd);
-  const status = statusOf(entry, now, policy);
-  const nextChange = statusOf(entry, freshEnd, policy) === status ? expiry : freshEnd;
-  // An expired entry, one from a time still to come too, only waits for the next prune.
-  const left = (time: number) => (status === 'expired' ? 0 : time - now);
-  return { nextChangeIn: left(nextChange), expiresIn: left(expiry) };
 }

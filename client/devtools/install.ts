@@ -1,29 +1,17 @@
 /**
- * Wires the devtools: the read-only snapshot at
- * `window.__SWITCHYARD_DEVTOOLS__.snapshot()` always, and the panel — open in development unless
- * it was closed there before (remembered in `localStorage`), with `?devtools` in the URL, and on
- * Alt+Shift+D when no field has the keyboard. The panel's code loads only then.
+ * What every page carries of the devtools, and no more: `window.__SWITCHYARD_DEVTOOLS__()`, which
+ * loads their API (api.ts) and resolves to it, and the three ways the panel is asked for: open in
+ * development unless it was closed there before (remembered in `localStorage`), `?devtools` in
+ * the URL, and Alt+Shift+D when no field has the keyboard. Their code loads only then.
  */
-import type { DevtoolsSnapshot, NavigationOutcome, RouterEffects } from '../router-types.js';
+import type { RouterEffects } from '../router-types.js';
 import type { Router } from '../router.js';
-import { createDevtoolsClock } from './clock.js';
-
-/**
- * What `window.__SWITCHYARD_DEVTOOLS__` offers: a read-only snapshot, the clock's buttons, and a
- * refresh (the app's pages need no refresh button of their own to try one from the console).
- */
-export interface DevtoolsApi {
-  snapshot(): DevtoolsSnapshot & { clockOffset: number };
-  /** `router.refresh()`: the page on screen (and, under a modal, the page below it) loaded again. */
-  refresh(): Promise<NavigationOutcome>;
-  /** Moves the router's clock ahead by `ms` (statuses change as if that time had passed). */
-  moveClock(ms: number): void;
-  resetClock(): void;
-}
+import type { DevtoolsApi } from './api.js';
 
 declare global {
   interface Window {
-    __SWITCHYARD_DEVTOOLS__?: DevtoolsApi;
+    /** Loads the devtools' API (once) and resolves to it. */
+    __SWITCHYARD_DEVTOOLS__?: () => Promise<DevtoolsApi>;
   }
 }
 
@@ -34,16 +22,15 @@ export function isTyping(target: EventTarget | null): boolean {
 }
 
 export function installDevtools(router: Router, effects: Pick<RouterEffects, 'now'>): void {
-  const clock = createDevtoolsClock(effects);
-  window.__SWITCHYARD_DEVTOOLS__ = Object.freeze({
-    snapshot: () => ({ ...router.devtools(), clockOffset: clock.offset() }),
-    moveClock: clock.move,
-    resetClock: clock.reset,
-    refresh: () => router.refresh(),
-  });
+  let api: Promise<DevtoolsApi> | undefined;
+  // The clock patches `effects.now`, which the router reads: it moves the router's own clock.
+  const load = () => (api ??= import('./api.js').then((m) => m.createDevtoolsApi(router, effects)));
+  window.__SWITCHYARD_DEVTOOLS__ = load;
   // Opening, closing and remembering the panel are its own code, loaded when it may open.
   const toggle = (atStart: boolean) =>
-    void import('./panel.js').then(({ togglePanel }) => togglePanel(router, atStart));
+    void Promise.all([load(), import('./panel.js')]).then(([devtools, { togglePanel }]) =>
+      togglePanel(router, devtools, atStart),
+    );
   // Whether it opens with the page the panel's code decides: production loads it for that only
   // with `?devtools` in the URL, and reads no storage.
   if (import.meta.env.DEV || new URLSearchParams(location.search).has('devtools')) toggle(true);

@@ -8,11 +8,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Router } from '../router.js';
+import type { DevtoolsApi } from './api.js';
 import { CacheTimeline, ClockControls, STATUS_COLORS, statusLabel } from './timeline.js';
 
 const REFRESH_MS = 250;
 
-function Panel({ router, onClose }: { router: Router; onClose: () => void }) {
+function Panel({ router, api, onClose }: { router: Router; api: DevtoolsApi; onClose: () => void }) {
   // Statuses change with time alone, so the panel also ticks.
   const [, setTick] = useState(0);
   useEffect(() => {
@@ -21,7 +22,6 @@ function Panel({ router, onClose }: { router: Router; onClose: () => void }) {
   }, []);
   useSyncExternalStore(router.subscribe, router.getSnapshot);
   // The same API the tests read: the snapshot, with the clock the buttons below move.
-  const api = window.__SWITCHYARD_DEVTOOLS__!;
   const snapshot = api.snapshot();
   return (
     <section
@@ -94,7 +94,7 @@ function Panel({ router, onClose }: { router: Router; onClose: () => void }) {
 }
 
 /** Mounts the panel; returns the function that removes it (`onClosed` hears of either way out). */
-export function mountDevtools(router: Router, onClosed: () => void): () => void {
+export function mountDevtools(router: Router, api: DevtoolsApi, onClosed: () => void): () => void {
   const host = document.createElement('div');
   host.dataset.switchyardDevtools = '';
   // Inherited properties (font, color) still cross a shadow root: start the host from none.
@@ -111,7 +111,7 @@ export function mountDevtools(router: Router, onClosed: () => void): () => void 
     host.remove();
     onClosed();
   };
-  root.render(<Panel router={router} onClose={unmount} />);
+  root.render(<Panel router={router} api={api} onClose={unmount} />);
   return unmount;
 }
 
@@ -125,14 +125,14 @@ export function opensAtStart(dev: boolean, search: string, closedBefore: boolean
 let close: (() => void) | undefined;
 
 /** Opens the panel, or closes the open one (remembered for the next page); `atStart` only opens. */
-export function togglePanel(router: Router, atStart: boolean): void {
+export function togglePanel(router: Router, api: DevtoolsApi, atStart: boolean): void {
   if (atStart && (close || !opensAtStart(import.meta.env.DEV, location.search, recall()))) return;
   if (close) {
     close();
     return;
   }
   remember(false);
-  close = mountDevtools(router, () => {
+  close = mountDevtools(router, api, () => {
     close = undefined;
     remember(true);
   });

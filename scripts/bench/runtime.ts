@@ -2,10 +2,12 @@
  * The router runtime alone: the client entry built as for production with React, the app's
  * route modules and the build's virtual modules left out. What a first load runs is the entry
  * chunk and its static imports; what the entry imports once the page is up (the router's
- * navigation code) is counted apart, and what only some pages ever load (the devtools panel,
- * the Sentry SDK with a DSN, its tracing with a traces rate, devalue for page data that came
- * encoded: loader data that is not plain JSON, the slots' rules in an app with slots, the
- * interception matcher in an app with intercepting routes) is left out.
+ * navigation code) is counted apart, and what only some pages ever load is left out: the
+ * devtools' API and their panel, loaded only when asked for (in development, with `?devtools`,
+ * on Alt+Shift+D or a call of `window.__SWITCHYARD_DEVTOOLS__()`), the Sentry SDK with a DSN,
+ * its tracing with a traces rate, devalue for page data that came encoded (loader data that is
+ * not plain JSON), the slots' rules in an app with slots, the interception matcher in an app
+ * with intercepting routes.
  */
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -15,6 +17,7 @@ import { FRAMEWORK_ROOT } from '../../server/vite/vite-config';
 /** Modules loaded only when asked for: their chunks are neither first-load nor after-paint code. */
 const ON_DEMAND = [
   'client/devtools/panel.tsx',
+  'client/devtools/api.ts',
   'client/app-error-page.tsx',
   'client/sentry-browser.ts',
   'client/sentry-tracing.ts',

@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { callAction } from '../../client/call-server.js';
+import { devtoolsSnapshot } from '../../client/devtools/snapshot.js';
 import { toLocal } from '../../client/lazy-router.js';
 import { mergeState, readPageData } from '../../client/page-data-client.js';
 import { routeEffects } from '../../client/route-effects.js';
@@ -146,7 +147,7 @@ export async function createTestRouter(context: TestRouterContext, url: string):
   };
   // A prefetch's request goes out while its key is running in the queue; nothing else's does.
   const isPrefetching = (path: string) =>
-    made.router?.devtools().queue.running.some((key) => key === path || key.startsWith(`${path} `)) ?? false;
+    (made.router?.devtools().queue.running() ?? []).some((key) => key === path || key.startsWith(`${path} `));
 
   const history = { entries: [] as { state: HistoryEntryState; href: string }[], index: -1 };
   const go = (delta: number): Promise<NavigationOutcome> => {
@@ -229,12 +230,12 @@ export async function createTestRouter(context: TestRouterContext, url: string):
         const busy =
           inFlight.size > 0 ||
           router.getSnapshot().pending ||
-          queue.running.length > 0 ||
-          queue.waiting.length > 0;
+          queue.running().length > 0 ||
+          queue.waiting().length > 0;
         quiet = busy ? 0 : quiet + 1;
       }
     },
-    snapshot: () => router.devtools(),
+    snapshot: () => devtoolsSnapshot(router),
     html: () => renderToHtml(router),
   };
 }

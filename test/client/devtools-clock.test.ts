@@ -1,9 +1,12 @@
 /**
  * The devtools clock moves the router's clock, and the cache's statuses with it, without
- * waiting: an unused auto entry is stale 31 s after its prefetch.
+ * waiting: an unused auto entry is stale 31 s after its prefetch. The clock comes with the
+ * devtools' API, loaded after the router started: it must still move the router's own clock.
  */
 import { expect, test, vi } from 'vitest';
+import { createDevtoolsApi } from '../../client/devtools/api';
 import { createDevtoolsClock } from '../../client/devtools/clock';
+import { devtoolsSnapshot } from '../../client/devtools/snapshot';
 import { flush, harness, prefetchAnswer, jsonResponse, start } from '../helpers/router-harness';
 
 test('moving the clock by 31 s turns an unused auto entry stale; back to real time, fresh again', async () => {
@@ -11,19 +14,27 @@ test('moving the clock by 31 s turns an unused auto entry stale; back to real ti
   try {
     const h = harness();
     const router = start(h);
-    const clock = createDevtoolsClock(h.effects);
     void router.prefetch('/b');
     await flush();
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
     await flush();
-    expect(router.devtools().entries[0]).toMatchObject({ status: 'fresh', nextChangeIn: 30_000 });
-    clock.move(31_000);
-    expect(clock.offset()).toBe(31_000);
-    expect(router.devtools().entries[0]).toMatchObject({ status: 'stale', nextChangeIn: 269_000 });
-    clock.move(270_000);
-    expect(router.devtools().entries[0]).toMatchObject({ status: 'expired', expiresIn: 0 });
-    clock.reset();
-    expect(router.devtools().now).toBe(h.clock.now);
+    const api = createDevtoolsApi(router, h.effects);
+    expect(api.snapshot()).toMatchObject({
+      clockOffset: 0,
+      entries: [{ status: 'fresh', nextChangeIn: 30_000 }],
+    });
+    api.moveClock(31_000);
+    expect(api.snapshot()).toMatchObject({ clockOffset: 31_000, now: h.clock.now + 31_000 });
+    expect(api.snapshot().entries[0]).toMatchObject({ status: 'stale', nextChangeIn: 269_000 });
+    api.moveClock(270_000);
+    expect(api.snapshot().entries[0]).toMatchObject({ status: 'expired', expiresIn: 0 });
+    // The router itself reads the moved clock: a lookup prunes the entry it has expired.
+    const click = router.navigate('/b');
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F']);
+    h.fetches[1]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
+    await click;
+    api.resetClock();
+    expect(api.snapshot()).toMatchObject({ clockOffset: 0, now: h.clock.now });
   } finally {
     vi.useRealTimers();
   }
@@ -41,7 +52,11 @@ test('an entry made while the clock was ahead is expired once it is put back: a 
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
     await flush();
     clock.reset();
-    expect(router.devtools().entries[0]).toMatchObject({ status: 'expired', nextChangeIn: 0, expiresIn: 0 });
+    expect(devtoolsSnapshot(router).entries[0]).toMatchObject({
+      status: 'expired',
+      nextChangeIn: 0,
+      expiresIn: 0,
+    });
     const click = router.navigate('/b');
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F']);
     h.fetches[1]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));

@@ -1,8 +1,8 @@
 /**
  * What the browser runs before its first paint, read from a production build of the client
  * entry (the one the bench weighs): the route tree, its rules and its matcher stay at build time
- * and on the server (the browser matches against the build's route table), the router's navigation and prefetch code loads once the page is up, the devtools panel
- * only when opened, and devalue's decoder only with page data that came encoded.
+ * and on the server (the browser matches against the build's route table), the router's navigation and prefetch code loads once the page is up, the devtools
+ * (their API, snapshot, clock and panel) only when asked for, and devalue's decoder only with page data that came encoded.
  */
 import { beforeAll, expect, test } from 'vitest';
 import { routerRuntime, type CodeSize } from '../../scripts/bench/runtime';
@@ -31,13 +31,21 @@ test('the browser matches URLs against the route table: the tree, its rules and 
     expect(all).not.toContain(module);
 });
 
-test('the devtools panel is not part of the first load', () => {
+test('the devtools load only when asked for: a page view carries their hook alone', () => {
   expect(firstLoad).toContain('client/entry.tsx');
-  expect(firstLoad).not.toContain('client/devtools/panel.tsx');
-  expect(afterPaint).not.toContain('client/devtools/panel.tsx');
+  expect(afterPaint).toContain('client/devtools/install.ts');
+  for (const module of [
+    'client/devtools/panel.tsx',
+    'client/devtools/api.ts',
+    'client/devtools/snapshot.ts',
+    'client/devtools/clock.ts',
+  ]) {
+    expect(firstLoad).not.toContain(module);
+    expect(afterPaint).not.toContain(module);
+  }
 });
 
-test('navigation, prefetch and the devtools hooks load after the first paint', () => {
+test('navigation, prefetch and the devtools hook load after the first paint', () => {
   const later = [
     'client/router.ts',
     'client/prefetcher.ts',

@@ -4,6 +4,7 @@
  * takes longer than a navigation's budget. Loads are deferred promises settled by hand.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { devtoolsSnapshot } from '../../client/devtools/snapshot';
 import { blockersOf } from '../../client/blockers';
 import { createLazyRouter, firstSnapshot } from '../../client/lazy-router';
 import { createRouter } from '../../client/router';
@@ -124,7 +125,7 @@ describe('before the router has loaded', () => {
     await flush();
     // Which query a prefetch carries is the prefetcher's business; the order is this test's.
     expect(h.fetches.map((f) => new URL(f.url, ORIGIN).pathname)).toEqual(['/a', '/b']);
-    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/a', '/b']);
+    expect(devtoolsSnapshot(router).entries.map((e) => e.key)).toEqual(['/a', '/b']);
   });
 
   test('a prefetch that waited keeps why it was asked for: a link in view is held to the budget', async () => {
@@ -134,7 +135,7 @@ describe('before the router has loaded', () => {
     code.resolve(start(h));
     await flush();
     // Six fit the budget before anything is measured (see prefetch-policy.test.ts); four wait.
-    expect(router.devtools().budget.deferred).toEqual(['/p/7', '/p/8', '/p/9', '/p/10']);
+    expect(devtoolsSnapshot(router).budget.deferred).toEqual(['/p/7', '/p/8', '/p/9', '/p/10']);
   });
 });
 
@@ -229,6 +230,6 @@ describe('when the router does not load', () => {
 
   test('the devtools snapshot says the router has not loaded', () => {
     const { router } = lazy(harness());
-    expect(() => router.devtools()).toThrow(/has not loaded yet/);
+    expect(() => devtoolsSnapshot(router)).toThrow(/has not loaded yet/);
   });
 });

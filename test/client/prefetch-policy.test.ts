@@ -4,6 +4,7 @@
  * user leaves stops prefetching. The router core on fake effects; no timers, no sleeps.
  */
 import { describe, expect, test } from 'vitest';
+import { devtoolsSnapshot } from '../../client/devtools/snapshot';
 import { prefetchAllowed } from '../../client/browser-effects';
 import { PREFETCH_BUDGET_BYTES, PREFETCH_FIRST_ESTIMATE_BYTES } from '../../shared/constants';
 import { createPrefetchBudget } from '../../shared/prefetch-budget';
@@ -57,7 +58,7 @@ describe('a prefetch carries the held layout keys', () => {
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto']);
     h.fetches[0]!.reply.resolve(sized(answer('/b', 'b'), 300));
     await flush();
-    expect(router.devtools().entries.map((e) => [e.key, e.status])).toEqual([['/b', 'fresh']]);
+    expect(devtoolsSnapshot(router).entries.map((e) => [e.key, e.status])).toEqual([['/b', 'fresh']]);
     // Used from here, the entry renders at once with the layout data the page held.
     await router.navigate('/b');
     expect(h.fetches).toHaveLength(1);
@@ -80,7 +81,7 @@ describe('a prefetch carries the held layout keys', () => {
     await flush();
     h.fetches[0]!.reply.resolve(sized(answer('/b', 'b'), 300));
     await flush();
-    expect(router.devtools().entries.map((e) => e.data)).toEqual(['failed']);
+    expect(devtoolsSnapshot(router).entries.map((e) => e.data)).toEqual(['failed']);
   });
 });
 
@@ -145,7 +146,7 @@ describe('the byte budget of a page view', () => {
     for (let i = 1; i <= 14; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
     await flush();
     // Before anything is measured a prefetch is guessed at 8 KiB: six fit in 48 KiB (five run).
-    const { running, waiting } = router.devtools().queue;
+    const { running, waiting } = devtoolsSnapshot(router).queue;
     expect([...running, ...waiting]).toEqual(['/p/1', '/p/2', '/p/3', '/p/4', '/p/5', '/p/6']);
     // Each comes back at 4 KiB with its headers: room for more, taken in order by the links that waited.
     let answered = 0;
@@ -161,7 +162,7 @@ describe('the byte budget of a page view', () => {
     void router.prefetch('/p/15', 'auto', 'viewport');
     await flush();
     expect(paths(h)).toHaveLength(12); // the budget is spent: /p/13 to /p/15 are never fetched
-    expect(router.devtools().budget).toEqual({
+    expect(devtoolsSnapshot(router).budget).toEqual({
       limitBytes: PREFETCH_BUDGET_BYTES,
       spentBytes: PREFETCH_BUDGET_BYTES,
       inFlight: 0,
@@ -180,7 +181,7 @@ describe('the byte budget of a page view', () => {
     const spentAfter = async (i: number, response: Response) => {
       h.fetches[i]!.reply.resolve(response);
       await settle();
-      return router.devtools().budget.spentBytes;
+      return devtoolsSnapshot(router).budget.spentBytes;
     };
     // The browser's figure wins over the content-length the answer claims.
     const b = await spentAfter(0, sized(prefetchAnswer('/b', 'p'), 5000));
@@ -203,14 +204,17 @@ describe('the byte budget of a page view', () => {
     void router.prefetch('/p/3', 'auto', 'intent'); // the pointer moves onto a link that waits
     void router.prefetch('/hover', 'auto', 'intent');
     await flush();
-    expect(router.devtools().queue).toEqual({ running: ['/p/1'], waiting: ['/p/3', '/hover', '/p/2'] });
+    expect(devtoolsSnapshot(router).queue).toEqual({
+      running: ['/p/1'],
+      waiting: ['/p/3', '/hover', '/p/2'],
+    });
     h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/p/1', 'p'), 60_000)); // the whole budget and more
     await flush();
     void router.prefetch('/p/9', 'auto', 'viewport');
     void router.prefetch('/q', 'auto', 'intent');
     await flush();
-    expect(router.devtools().queue.waiting).toEqual(['/hover', '/q', '/p/2']);
-    expect(router.devtools().entries.map((e) => e.key)).not.toContain('/p/9');
+    expect(devtoolsSnapshot(router).queue.waiting).toEqual(['/hover', '/q', '/p/2']);
+    expect(devtoolsSnapshot(router).entries.map((e) => e.key)).not.toContain('/p/9');
   });
 
   test('a prefetch cut short by a refresh counts its estimate; one that never started, nothing', async () => {
@@ -219,11 +223,11 @@ describe('the byte budget of a page view', () => {
     void router.prefetch('/a', 'auto', 'viewport');
     void router.prefetch('/b', 'auto', 'viewport');
     await flush();
-    expect(router.devtools().queue).toEqual({ running: ['/a'], waiting: ['/b'] });
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: ['/a'], waiting: ['/b'] });
     void router.refresh(); // the same page view: what was spent on it stays spent
     await settle();
     expect(h.fetches[0]!.signal.aborted).toBe(true);
-    expect(router.devtools().budget).toMatchObject({
+    expect(devtoolsSnapshot(router).budget).toMatchObject({
       spentBytes: PREFETCH_FIRST_ESTIMATE_BYTES,
       inFlight: 0,
     });
@@ -236,13 +240,13 @@ describe('the byte budget of a page view', () => {
     const router = start(h);
     for (let i = 1; i <= 8; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
     await flush();
-    expect(router.devtools().budget.deferred).toEqual(['/p/7', '/p/8']);
+    expect(devtoolsSnapshot(router).budget.deferred).toEqual(['/p/7', '/p/8']);
     saveData = true;
     h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/p/1', 'p'), 1024));
     await settle();
     // /p/6 was already in the queue; /p/7 and /p/8 were only held back, and go nowhere.
     expect(paths(h)).toEqual(['/p/1', '/p/2', '/p/3', '/p/4', '/p/5', '/p/6']);
-    const { budget, queue, entries } = router.devtools();
+    const { budget, queue, entries } = devtoolsSnapshot(router);
     expect(budget.deferred).toEqual([]);
     expect(queue.waiting).toEqual([]);
     expect(entries.map((e) => e.key)).not.toContain('/p/7');
@@ -270,10 +274,10 @@ describe('the byte budget of a page view', () => {
     const router = start(h);
     const asked = Array.from({ length: 6 }, (_, i) => router.prefetch(`/p/${i + 1}`, 'auto', 'viewport'));
     await flush();
-    expect(router.devtools().queue.waiting).toEqual(['/p/6']); // six fit the budget, five run
+    expect(devtoolsSnapshot(router).queue.waiting).toEqual(['/p/6']); // six fit the budget, five run
     const full = router.prefetch('/p/6', 'full', 'viewport');
     await flush();
-    const { queue, budget, entries } = router.devtools();
+    const { queue, budget, entries } = devtoolsSnapshot(router);
     expect(queue.waiting).toEqual(['/p/6']);
     expect(budget.deferred).toEqual([]);
     expect(entries.find((e) => e.key === '/p/6')).toMatchObject({ kind: 'full' });
@@ -294,13 +298,13 @@ describe('the page left behind stops prefetching', () => {
     const router = start(h, pageState('/', 'feed'), { concurrency: 2 });
     for (const path of ['/a', '/b', '/c', '/d']) void router.prefetch(path, 'auto', 'viewport');
     await flush();
-    expect(router.devtools().queue).toEqual({ running: ['/a', '/b'], waiting: ['/c', '/d'] });
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: ['/a', '/b'], waiting: ['/c', '/d'] });
     h.location.href = 'https://app.example/older';
     const back = router.onPopState({ key: 'not-held' });
     await flush();
-    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: [], waiting: [] });
     expect(h.fetches.slice(0, 2).every((f) => f.signal.aborted)).toBe(true);
-    expect(router.devtools().entries).toEqual([]); // nothing is known of them: not failures
+    expect(devtoolsSnapshot(router).entries).toEqual([]); // nothing is known of them: not failures
     h.fetches[2]!.reply.resolve(sized(answer('/older', 'older'), 300));
     await back;
     expect(paths(h)).toEqual(['/a', '/b', '/older']); // /c and /d never went
@@ -318,7 +322,7 @@ describe('the page left behind stops prefetching', () => {
     await flush();
     h.fetches[0]!.reply.resolve(sized(answer('/a', 'a'), 300));
     await settle();
-    expect(router.devtools().queue.running).toEqual(['/a']); // its data is in; its scripts hang
+    expect(devtoolsSnapshot(router).queue.running).toEqual(['/a']); // its data is in; its scripts hang
     h.location.href = 'https://app.example/older';
     const back = router.onPopState({ key: 'not-held' });
     await settle();
@@ -342,12 +346,12 @@ describe('the page left behind stops prefetching', () => {
     await settle();
     // The navigation has the link to itself: nothing starts beside its request.
     expect(paths(h)).toEqual(['/b']);
-    expect(router.devtools().queue).toEqual({ running: [], waiting: ['/d', '/c', '/e'] });
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: [], waiting: ['/d', '/c', '/e'] });
     h.fetches[0]!.reply.resolve(sized(answer('/b', 'b'), 300));
     await done;
     expect(router.getSnapshot().href).toBe('/b');
-    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
-    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/b']);
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: [], waiting: [] });
+    expect(devtoolsSnapshot(router).entries.map((e) => e.key)).toEqual(['/b']);
     await settle();
     expect(paths(h)).toEqual(['/b']); // none of them ever went
     // The navigation is over: the new page's links prefetch at once.
@@ -403,7 +407,7 @@ describe('a navigation that ends on the page it left', () => {
     const router = start(h, pageState('/', 'feed'), { concurrency: 2 });
     for (let i = 1; i <= 7; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
     await flush();
-    const before = router.devtools();
+    const before = devtoolsSnapshot(router);
     expect(before.queue).toEqual({ running: ['/p/1', '/p/2'], waiting: ['/p/3', '/p/4', '/p/5', '/p/6'] });
     expect(before.budget.deferred).toEqual(['/p/7']);
     return { h, router };
@@ -413,11 +417,11 @@ describe('a navigation that ends on the page it left', () => {
     const { h, router } = await sevenLinks();
     const click = router.navigate('/x');
     await flush();
-    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: [], waiting: [] });
     await router.navigate('/#part');
     expect((await click).status).toBe('aborted');
     await settle();
-    const again = router.devtools();
+    const again = devtoolsSnapshot(router);
     expect(again.queue).toEqual({ running: ['/p/1', '/p/2'], waiting: ['/p/3', '/p/4', '/p/5', '/p/6'] });
     expect(again.budget.deferred).toEqual(['/p/7']);
     expect(paths(h)).toEqual(['/p/1', '/p/2', '/x', '/p/1', '/p/2']);
@@ -433,7 +437,7 @@ describe('a navigation that ends on the page it left', () => {
     expect((await click).status).toBe('aborted');
     expect(await full).toEqual({ status: 'skipped' }); // cut short with the auto data it waited on
     await settle();
-    expect(router.devtools().entries.find((e) => e.key === '/p/1')).toMatchObject({ kind: 'full' });
+    expect(devtoolsSnapshot(router).entries.find((e) => e.key === '/p/1')).toMatchObject({ kind: 'full' });
     expect(h.fetches.map((f) => f.url).filter((url) => url.startsWith('/p/1?'))).toEqual([
       '/p/1?_sy=%2F&_syp=auto',
       '/p/1?_sy=%2F&_syp=full',
@@ -447,7 +451,7 @@ describe('a navigation that ends on the page it left', () => {
     await router.navigate('/#part');
     expect((await click).status).toBe('aborted');
     await settle();
-    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: [], waiting: [] });
     expect(paths(h)).toEqual(['/p/1', '/p/2', '/x']);
   });
 
@@ -470,7 +474,7 @@ describe('a navigation that ends on the page it left', () => {
     );
     expect(await click).toMatchObject({ status: 'committed', url: '/', redirected: true });
     await settle();
-    expect(router.devtools().queue.running).toEqual(['/p/1', '/p/2']);
+    expect(devtoolsSnapshot(router).queue.running).toEqual(['/p/1', '/p/2']);
   });
 
   test('a click whose full page load is refused as a loop, and a back between two entries of the page: the same', async () => {
@@ -481,7 +485,7 @@ describe('a navigation that ends on the page it left', () => {
     h.fetches[2]!.reply.resolve(new Response('down', { status: 503 }));
     expect(await click).toEqual({ status: 'aborted', reason: 'failed' });
     await settle();
-    expect(router.devtools().queue.running).toEqual(['/p/1', '/p/2']);
+    expect(devtoolsSnapshot(router).queue.running).toEqual(['/p/1', '/p/2']);
     // Back from /#part to /: the page stays.
     const homeKey = h.history[0]!.state.key;
     await router.navigate('/#part');
@@ -492,11 +496,11 @@ describe('a navigation that ends on the page it left', () => {
       url: '/',
     });
     await settle();
-    expect(router.devtools().queue).toEqual({
+    expect(devtoolsSnapshot(router).queue).toEqual({
       running: ['/p/1', '/p/2'],
       waiting: ['/p/3', '/p/4', '/p/5', '/p/6'],
     });
-    expect(router.devtools().budget.deferred).toEqual(['/p/7']);
+    expect(devtoolsSnapshot(router).budget.deferred).toEqual(['/p/7']);
   });
 
   test('two clicks, the second cut short by a hash link: what the first cancelled goes again, once', async () => {
@@ -506,7 +510,7 @@ describe('a navigation that ends on the page it left', () => {
     await router.navigate('/#part');
     expect([(await first).status, (await second).status]).toEqual(['aborted', 'aborted']);
     await settle();
-    expect(router.devtools().queue).toEqual({
+    expect(devtoolsSnapshot(router).queue).toEqual({
       running: ['/p/1', '/p/2'],
       waiting: ['/p/3', '/p/4', '/p/5', '/p/6'],
     });
@@ -520,7 +524,7 @@ describe('a navigation that ends on the page it left', () => {
     h.fetches[2]!.reply.resolve(sized(answer('/x', 'x'), 300));
     await click;
     await settle();
-    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: [], waiting: [] });
     void router.prefetch('/q', 'auto', 'viewport');
     await flush();
     h.location.href = 'https://app.example/';
@@ -529,8 +533,8 @@ describe('a navigation that ends on the page it left', () => {
       url: '/',
     });
     await settle();
-    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
-    expect(router.devtools().budget.deferred).toEqual([]);
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: [], waiting: [] });
+    expect(devtoolsSnapshot(router).budget.deferred).toEqual([]);
     expect(paths(h)).toEqual(['/p/1', '/p/2', '/x', '/q']);
   });
 });

@@ -4,6 +4,7 @@
  * The router core on fake effects and fake timers; no React, no DOM.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { devtoolsSnapshot } from '../../client/devtools/snapshot';
 import { PREFETCH_MAX_WAITING, PREFETCH_TIMEOUT_MS, ROUTE_SCRIPT_TIMEOUT_MS } from '../../shared/constants';
 import type { Modules } from '../../client/router';
 import { deferred } from '../helpers/deferred';
@@ -138,10 +139,10 @@ describe('waiting on a prefetch counts against the route-script budget, from the
     void router.prefetch('/a');
     void router.prefetch('/b');
     await flush();
-    expect(router.devtools().queue).toEqual({ running: ['/a'], waiting: ['/b'] });
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: ['/a'], waiting: ['/b'] });
     await vi.advanceTimersByTimeAsync(PREFETCH_TIMEOUT_MS);
     expect(h.fetches[0]!.signal.aborted).toBe(true);
-    expect(router.devtools().queue).toEqual({ running: ['/b'], waiting: [] });
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: ['/b'], waiting: [] });
     // The failure is kept until the entry expires: the link is not fetched again meanwhile.
     void router.prefetch('/a');
     await flush();
@@ -157,12 +158,12 @@ describe('a bounded queue', () => {
     await flush(); // /p/1 takes the one place, and never answers
     for (let i = 2; i <= PREFETCH_MAX_WAITING + 2; i++) void router.prefetch(`/p/${i}`);
     await flush();
-    const keys = router.devtools().entries.map((e) => e.key);
-    expect(router.devtools().queue.waiting).toHaveLength(PREFETCH_MAX_WAITING);
+    const keys = devtoolsSnapshot(router).entries.map((e) => e.key);
+    expect(devtoolsSnapshot(router).queue.waiting).toHaveLength(PREFETCH_MAX_WAITING);
     expect(keys).not.toContain('/p/2'); // the oldest waiting one went
     expect(keys).toContain(`/p/${PREFETCH_MAX_WAITING + 2}`);
     void router.prefetch('/p/2');
-    expect(router.devtools().queue.waiting.at(-1)).toBe('/p/2');
+    expect(devtoolsSnapshot(router).queue.waiting.at(-1)).toBe('/p/2');
   });
 });
 

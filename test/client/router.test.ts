@@ -2,6 +2,7 @@
  * The router core with injected history, fetch, modules, timers and clock. No React, no DOM.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { devtoolsSnapshot } from '../../client/devtools/snapshot';
 import { createRouter } from '../../client/router';
 import type { InterceptedAnswer, PageDataResponse } from '../../shared/page-data';
 import type { PageState, SlotState } from '../../shared/page-state';
@@ -298,7 +299,7 @@ describe('navigation with the prefetch cache', () => {
     await router.navigate('/b');
     expect(h.fetches).toHaveLength(1);
     expect(router.getSnapshot()).toMatchObject({ href: '/b', pending: false, commit: 1 });
-    expect(router.devtools().entries).toEqual([
+    expect(devtoolsSnapshot(router).entries).toEqual([
       expect.objectContaining({ key: '/b', kind: 'auto', status: 'reusable', lastUsedTime: h.clock.now }),
     ]);
   });
@@ -336,7 +337,7 @@ describe('navigation with the prefetch cache', () => {
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/slow', 'slow', 1)));
     await flush();
     h.clock.now += 30_000;
-    expect(router.devtools().entries[0]!.status).toBe('stale');
+    expect(devtoolsSnapshot(router).entries[0]!.status).toBe('stale');
     const done = router.navigate('/slow');
     await flush();
     expect(router.getSnapshot().state.pendingAt).toBe(1);
@@ -345,7 +346,10 @@ describe('navigation with the prefetch cache', () => {
     await done; // settled at the commit of the loading state
     await flush(); // the rest fills it in after
     expect(router.getSnapshot().state.pendingAt).toBeUndefined();
-    expect(router.devtools().entries[0]).toMatchObject({ status: 'reusable', lastUsedTime: h.clock.now });
+    expect(devtoolsSnapshot(router).entries[0]).toMatchObject({
+      status: 'reusable',
+      lastUsedTime: h.clock.now,
+    });
   });
 
   test('a stale whole entry fetched again is replaced by what came: the next click within 30 s shows the new data', async () => {
@@ -373,7 +377,7 @@ describe('navigation with the prefetch cache', () => {
     await router.navigate('/b');
     expect(h.fetches).toHaveLength(requests);
     expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
-    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'temporary' });
+    expect(devtoolsSnapshot(router).entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'temporary' });
   });
 
   test('a stale partial entry filled in again is replaced by what came: the next click within 30 s shows it', async () => {
@@ -401,7 +405,7 @@ describe('navigation with the prefetch cache', () => {
     expect(h.fetches).toHaveLength(requests);
     expect(router.getSnapshot().state.pendingAt).toBeUndefined();
     expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
-    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'temporary' });
+    expect(devtoolsSnapshot(router).entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'temporary' });
   });
 
   test('an expired entry is pruned and the navigation fetches a temporary entry at once', async () => {
@@ -414,7 +418,7 @@ describe('navigation with the prefetch cache', () => {
     h.clock.now += 300_000;
     const done = router.navigate('/b');
     expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2F');
-    expect(router.devtools().entries).toEqual([
+    expect(devtoolsSnapshot(router).entries).toEqual([
       expect.objectContaining({ key: '/b', kind: 'temporary', status: 'reusable' }),
     ]);
     h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/b', 'b')));
@@ -447,7 +451,7 @@ describe('navigation with the prefetch cache', () => {
     h.fetches[1]!.reply.resolve(jsonResponse(answer('/c', 'c')));
     await Promise.all([first, second]);
     await flush();
-    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/c']);
+    expect(devtoolsSnapshot(router).entries.map((e) => e.key)).toEqual(['/c']);
     const hover = router.prefetch('/b', 'auto', 'intent');
     await flush();
     expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2Fc&_syp=auto');
@@ -461,7 +465,7 @@ describe('navigation with the prefetch cache', () => {
     for (let i = 1; i <= 7; i++) void router.prefetch(`/p/${i}`);
     await flush();
     expect(h.fetches.map((f) => f.url.split('?')[0])).toEqual(['/p/1', '/p/2', '/p/3', '/p/4', '/p/5']);
-    expect(router.devtools().queue).toEqual({
+    expect(devtoolsSnapshot(router).queue).toEqual({
       running: ['/p/1', '/p/2', '/p/3', '/p/4', '/p/5'],
       waiting: ['/p/6', '/p/7'],
     });
@@ -479,9 +483,9 @@ describe('navigation with the prefetch cache', () => {
     await done;
     expect(router.getSnapshot().href).toBe('/p/7');
     // The page the user left stops prefetching: running requests are aborted, waiting ones never go.
-    expect(router.devtools().queue).toEqual({ running: [], waiting: [] });
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: [], waiting: [] });
     expect(h.fetches.slice(0, 5).every((f) => f.signal.aborted)).toBe(true);
-    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/p/7']);
+    expect(devtoolsSnapshot(router).entries.map((e) => e.key)).toEqual(['/p/7']);
   });
 
   test('a prefetch that fails while a navigation waits on it: the navigation fetches for itself', async () => {
@@ -498,7 +502,7 @@ describe('navigation with the prefetch cache', () => {
     await done;
     expect(h.assigned).toEqual([]);
     expect(router.getSnapshot().href).toBe('/b');
-    expect(router.devtools().entries.map((e) => [e.key, e.kind])).toEqual([['/b', 'temporary']]);
+    expect(devtoolsSnapshot(router).entries.map((e) => [e.key, e.kind])).toEqual([['/b', 'temporary']]);
   });
 
   test('the same URL is never prefetched twice at once, and a usable entry is not fetched again', async () => {
@@ -532,13 +536,13 @@ describe('navigation with the prefetch cache', () => {
     await flush();
     // The upgrade takes the place the auto prefetch freed: still 5 at once.
     expect(h.fetches.at(-1)!.url).toBe('/b?_sy=%2F&_syp=full');
-    expect(router.devtools().queue).toEqual({
+    expect(devtoolsSnapshot(router).queue).toEqual({
       running: ['/p/1', '/p/2', '/p/3', '/p/4', '/b'],
       waiting: ['/p/5'],
     });
     h.fetches.at(-1)!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
     expect(await full).toEqual({ status: 'fresh' });
-    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({
+    expect(devtoolsSnapshot(router).entries.find((e) => e.key === '/b')).toMatchObject({
       kind: 'full',
       partial: false,
     });
@@ -558,7 +562,7 @@ describe('navigation with the prefetch cache', () => {
     // Who asked for the auto prefetch hears how the full one that took its place went.
     expect(await Promise.all([auto, full])).toEqual([{ status: 'fresh' }, { status: 'fresh' }]);
     expect(h.fetches).toHaveLength(2);
-    expect(router.devtools().entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'full' });
+    expect(devtoolsSnapshot(router).entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'full' });
   });
 
   test('a full prefetch waiting on an auto one the page drops is dropped with it', async () => {
@@ -580,12 +584,12 @@ describe('navigation with the prefetch cache', () => {
     h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b')));
     await flush();
     h.clock.now += FRESH_WINDOW_MS;
-    expect(router.devtools().entries.map((e) => e.status)).toEqual(['stale']);
+    expect(devtoolsSnapshot(router).entries.map((e) => e.status)).toEqual(['stale']);
     void router.prefetch('/b'); // a hover over a link whose entry is stale
     await flush();
     expect(h.fetches).toHaveLength(1);
     h.clock.now += STALE_WINDOW_MS - FRESH_WINDOW_MS;
-    expect(router.devtools().entries.map((e) => e.status)).toEqual(['expired']);
+    expect(devtoolsSnapshot(router).entries.map((e) => e.status)).toEqual(['expired']);
     void router.prefetch('/b');
     await flush();
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/b?_sy=%2F&_syp=auto']);
@@ -605,9 +609,9 @@ describe('navigation with the prefetch cache', () => {
     for (const path of ['/photos/1', '/photos/1?tab=c', '/photos/2']) void router.prefetch(path);
     await flush();
     router.invalidate('/photos/1');
-    expect(router.devtools().entries.map((e) => e.key)).toEqual(['/photos/2']);
+    expect(devtoolsSnapshot(router).entries.map((e) => e.key)).toEqual(['/photos/2']);
     void router.refresh();
-    expect(router.devtools().entries).toEqual([]);
+    expect(devtoolsSnapshot(router).entries).toEqual([]);
   });
 
   test('back and forward never consult the cache', async () => {
@@ -622,7 +626,7 @@ describe('navigation with the prefetch cache', () => {
     expect(h.fetches.map((f) => f.url)).toEqual(['/old?_sy=%2F&_syp=auto', '/old?_sy=%2F']);
     h.fetches[1]!.reply.resolve(jsonResponse(answer('/old', 'old')));
     await done;
-    expect(router.devtools().entries.map((e) => `${e.key} ${e.kind}`)).toEqual(['/old auto']);
+    expect(devtoolsSnapshot(router).entries.map((e) => `${e.key} ${e.kind}`)).toEqual(['/old auto']);
   });
 });
 
@@ -855,7 +859,7 @@ describe('slots and intercepted routes', () => {
     h.fetches.at(-1)!.reply.resolve(jsonResponse(whole));
     await flush();
     expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
-    expect(router.devtools().entries.map((e) => `${e.key} ${e.kind}`)).toEqual([
+    expect(devtoolsSnapshot(router).entries.map((e) => `${e.key} ${e.kind}`)).toEqual([
       `/photos/3 ${MODAL} temporary`,
     ]);
     const away = router.navigate('/');
@@ -883,7 +887,9 @@ describe('slots and intercepted routes', () => {
     h.fetches.at(-1)!.reply.resolve(jsonResponse(prefetchAnswer('/photos/3', 'photos/[id]')));
     await flush();
     // Not under the intercepted key, where a click from another photo would show it in place of the modal.
-    expect(router.devtools().entries.map((e) => `${e.key} ${e.kind}`)).toEqual(['/photos/3 temporary']);
+    expect(devtoolsSnapshot(router).entries.map((e) => `${e.key} ${e.kind}`)).toEqual([
+      '/photos/3 temporary',
+    ]);
   });
 
   test('the cache keeps the intercepted and the plain answer for one URL apart', async () => {
@@ -900,7 +906,11 @@ describe('slots and intercepted routes', () => {
     void router.prefetch('/photos/3');
     await flush();
     expect(h.fetches[2]!.url).toBe('/photos/3?_sy=%2Ftags&_syp=auto');
-    expect(router.devtools().entries.map((e) => e.key)).toEqual([`/photos/3 ${MODAL}`, '/tags', '/photos/3']);
+    expect(devtoolsSnapshot(router).entries.map((e) => e.key)).toEqual([
+      `/photos/3 ${MODAL}`,
+      '/tags',
+      '/photos/3',
+    ]);
   });
 
   test('a prefetched intercepted entry opens the slot with no request', async () => {

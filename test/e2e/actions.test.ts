@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { actionId } from '../../server/actions/action-registry';
 import { BUILDS } from './global-setup';
 import {
+  devtoolsSnapshot,
   isDocument,
   openAt,
   openPage,
@@ -255,14 +256,7 @@ describe.skipIf(skipWithoutChromium)('server actions in Chromium', () => {
     await signInAs(page, server.url, 'mira');
     await page.goto(`${server.url}/photos/24`);
     await waitForHydration(page);
-    const keys = () =>
-      page.evaluate(() =>
-        (
-          window as unknown as { __SWITCHYARD_DEVTOOLS__: { snapshot(): { entries: { key: string }[] } } }
-        ).__SWITCHYARD_DEVTOOLS__
-          .snapshot()
-          .entries.map((e) => e.key),
-      );
+    const keys = async () => (await devtoolsSnapshot(page)).entries.map((e) => e.key);
     // The header's links are in view: the feed and the docs are prefetched.
     await expect.poll(keys).toEqual(expect.arrayContaining(['/', '/docs']));
     await page.locator('.like-button').first().click();

@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { DevtoolsSnapshot } from '../../client/router-types';
 import { load as loadRich } from '../fixtures/basic/lab/rich/[n]/page.server';
 import { describe as describeData } from '../fixtures/basic/lab/rich/describe';
 import { load as loadRichLayout } from '../fixtures/basic/lab/rich/layout.server';
 import { BUILDS } from './global-setup';
 import {
+  devtoolsSnapshot,
   openPage,
   serveWithChromium,
   skipWithoutChromium,
@@ -181,11 +181,7 @@ describe.skipIf(skipWithoutChromium)('fixture app in Chromium', () => {
     await page.clock.install();
     await page.goto(`${server.url}/`);
     await waitForHydration(page);
-    type Devtools = { __SWITCHYARD_DEVTOOLS__: { snapshot(): DevtoolsSnapshot } };
-    const entry = () =>
-      page.evaluate(
-        () => (window as unknown as Devtools).__SWITCHYARD_DEVTOOLS__.snapshot().entries[0] ?? null,
-      );
+    const entry = async () => (await devtoolsSnapshot(page)).entries[0] ?? null;
     await expect.poll(entry).toMatchObject({ key: '/photos/1', kind: 'auto', status: 'fresh' });
     // Fresh for 10 s, not the default 30 s; stale until 60 s, not 300 s.
     expect((await entry())!.nextChangeIn).toBeLessThanOrEqual(10_000);

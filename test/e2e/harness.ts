@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { DevtoolsApi } from '../../client/devtools/api';
 import type { DevtoolsSnapshot } from '../../client/router-types';
 import { sessionCookie, TEST_SECRET } from '../helpers/session-cookie';
 import { hasChromium, launchChromium } from './chromium';
@@ -126,10 +127,16 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 export { launchChromium };
 
-/** The router's devtools snapshot: the prefetch cache, the queue and the budget, as the page sees them. */
-export function devtoolsSnapshot(page: Page): Promise<DevtoolsSnapshot> {
-  type Devtools = { __SWITCHYARD_DEVTOOLS__: { snapshot(): DevtoolsSnapshot } };
-  return page.evaluate(() => (window as unknown as Devtools).__SWITCHYARD_DEVTOOLS__.snapshot());
+export type WithDevtools = { __SWITCHYARD_DEVTOOLS__: () => Promise<DevtoolsApi> };
+
+/**
+ * The router's devtools snapshot: the prefetch cache, the queue and the budget, as the page sees
+ * them. The devtools' API loads when first asked for (`window.__SWITCHYARD_DEVTOOLS__()`).
+ */
+export function devtoolsSnapshot(page: Page): Promise<DevtoolsSnapshot & { clockOffset: number }> {
+  return page.evaluate(async () =>
+    (await (window as unknown as WithDevtools).__SWITCHYARD_DEVTOOLS__()).snapshot(),
+  );
 }
 
 /**
@@ -137,8 +144,9 @@ export function devtoolsSnapshot(page: Page): Promise<DevtoolsSnapshot> {
  * the demo carries a refresh button. It does not wait for the refresh to finish.
  */
 export async function refreshFromDevtools(page: Page): Promise<void> {
-  type Devtools = { __SWITCHYARD_DEVTOOLS__: { refresh(): Promise<unknown> } };
-  await page.evaluate(() => void (window as unknown as Devtools).__SWITCHYARD_DEVTOOLS__.refresh());
+  await page.evaluate(
+    async () => void (await (window as unknown as WithDevtools).__SWITCHYARD_DEVTOOLS__()).refresh(),
+  );
 }
 
 /** Waits (up to `timeout`) until no prefetch is running or waiting; gives the snapshot then. */

@@ -4,8 +4,8 @@
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import type { DevtoolsSnapshot } from '../../client/router-types';
 import {
+  devtoolsSnapshot,
   isDocument,
   isPageData,
   openPage,
@@ -154,13 +154,8 @@ describe.skipIf(skipWithoutChromium)('the photo modal in Chromium', () => {
 
   test('the snapshot holds the intercepted and the plain entry for one path as two entries', async () => {
     const { page, card, href } = await openFeed();
-    const snapshot = () =>
-      page.evaluate(() =>
-        (
-          window as unknown as { __SWITCHYARD_DEVTOOLS__: { snapshot(): DevtoolsSnapshot } }
-        ).__SWITCHYARD_DEVTOOLS__.snapshot(),
-      );
-    const keys = async () => (await snapshot()).entries.map((e) => e.key).filter((k) => k.startsWith(href));
+    const keys = async () =>
+      (await devtoolsSnapshot(page)).entries.map((e) => e.key).filter((k) => k.startsWith(href));
     await expect.poll(keys).toEqual([`${href} (feed)/@modal`]);
     // Open the photo, then leave the feed's scope by a tag: the tag page's grid has the photo.
     await card.click();
