@@ -57,7 +57,8 @@ export async function routerRuntime(): Promise<CodeSize & { afterPaint: CodeSize
   const chunks = new Map(
     output.output.flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])),
   );
-  const onDemand = (chunk: Chunk) => ON_DEMAND.some((m) => chunk.facadeModuleId === `${FRAMEWORK_ROOT}/${m}`);
+  // By the path's end: node_modules may be a link to another tree (a worktree's), which Vite resolves.
+  const onDemand = (chunk: Chunk) => ON_DEMAND.some((m) => chunk.facadeModuleId?.endsWith(`/${m}`));
   /** The chunks `names` run, with their static imports (externals are imports but not chunks). */
   const closure = (names: readonly string[], seen = new Set<string>()) => {
     const visit = (name: string) => {
