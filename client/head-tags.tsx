@@ -6,34 +6,32 @@
  * updates the tags both pages have in place, adds the new page's others and removes the old
  * page's: never one twice.
  */
-import { createElement, useEffect, useReducer, useSyncExternalStore } from 'react';
+import { createElement, useCallback, useSyncExternalStore } from 'react';
 import type { HeadChange, HeadTag } from '../shared/head.js';
 import type { PageState } from '../shared/page-state.js';
 import { streamedPlaces } from '../shared/streamed-data.js';
 
-const never = () => () => {};
-
 export function HeadTags({ state }: { state: PageState }) {
-  // False on the server and while the browser hydrates: the document's head went out before any
-  // streamed data, so hydration renders it without that data too. True from the next render on.
-  const hydrated = useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
+  // Streamed data renders the head again as it arrives, with the tags it brought.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      let current = true;
+      const render = () => current && onChange();
+      for (const { data } of streamedPlaces(state)) data.then(render, render);
+      return () => {
+        current = false;
+      };
+    },
+    [state],
   );
-  // Streamed data that arrives after hydration renders the head again, with the tags it brought.
-  const [, onArrival] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    let current = true;
-    const render = () => current && onArrival();
-    for (const { data } of streamedPlaces(state)) {
-      if (data.status === 'pending') data.then(render, render);
-    }
-    return () => {
-      current = false;
-    };
-  }, [state]);
-  let tags = (hydrated && state.streamedHead) || state.head || [];
+  // The server and the browser's hydration render the document's tags: its head went out
+  // before any streamed data, so hydration renders it without that data too.
+  let tags =
+    useSyncExternalStore(
+      subscribe,
+      () => state.streamedHead ?? state.head,
+      () => state.head,
+    ) ?? [];
   for (const { slots } of state.segments) {
     for (const slot of Object.values(slots ?? {})) if (slot.head) tags = over(tags, slot.head);
   }
