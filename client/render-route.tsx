@@ -23,7 +23,7 @@ export type AnyComponent = ComponentType<any>;
 
 /**
  * What is read of a route file's module: its component, and on the server its `head`
- * (server/render/page-head.ts).
+ * (server/render/page-head.ts). The browser's route map imports the component alone.
  */
 export interface RouteModule {
   default: AnyComponent;

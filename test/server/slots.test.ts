@@ -60,7 +60,7 @@ describe('intercepted page data', () => {
           ],
           // What it changes in the head of the page under it, ready made: a tag, a key emptied.
           head: [
-            { key: 'title', tag: 'title', attributes: {}, text: 'modal: photo 3' },
+            { key: 'title', tag: 'title', attributes: {}, text: 'photo 3 · over the feed' },
             { key: 'name:description' },
           ],
         },
