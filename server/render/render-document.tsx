@@ -406,8 +406,10 @@ export function createDocumentHandler(
      * and reported; the page keeps the head it has.
      */
     function headChangeOf({ state, modules }: ResolvedPage): () => HeadTag[] | undefined {
-      let sent = JSON.stringify(state.head ?? []);
+      // Read at the first arrival: most pages stream nothing, and never ask.
+      let sent: string | undefined;
       return () => {
+        sent ??= JSON.stringify(state.head ?? []);
         let head: HeadTag[];
         try {
           head = pageHead(state, modules, true);

@@ -163,3 +163,15 @@ test('not-found page data: the layouts’ tags without their title, not indexed'
     'name:theme-color': '#ffffff',
   });
 });
+
+test('a head that fails on streamed data is logged with its file; the data still comes, the head stays', async () => {
+  const { res, head, logger } = await get('/late-broken');
+  expect(res.status).toBe(200);
+  expect(head).toContain('<title>Head fixture</title>');
+  const [, payload] = streamedPairs(res.text).find(([id]) => id === 'late-broken#pageData')!;
+  expect(payload).toEqual({ value: { count: 3 } });
+  const logged = logger.error.mock.calls.map((call) => String(call[1]));
+  expect(logged.some((error) => error.includes('late-broken/page.tsx: head() title must be a string'))).toBe(
+    true,
+  );
+});
