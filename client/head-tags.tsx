@@ -1,58 +1,45 @@
 /**
  * The page's head tags, rendered once, from the root of the tree, on both sides: React hoists
  * `<title>`, `<meta>` and `<link>` into `<head>` wherever they render, and removes them when they
- * unmount. Each tag keeps its key from page to page, so a soft navigation updates the tags both
- * pages have in place, adds the new page's others and removes the old page's: never one twice.
+ * unmount. The server made the tags (server/render/page-head.ts); an intercepted route in a slot
+ * brings what it changes in them. Each tag keeps its key from page to page, so a soft navigation
+ * updates the tags both pages have in place, adds the new page's others and removes the old
+ * page's: never one twice.
  */
-import { createElement, useEffect, useMemo, useReducer, useSyncExternalStore } from 'react';
-import { readHead, type Head } from '../shared/head.js';
-import { headSources, pageHeadTags, type HeadSource } from '../shared/page-head.js';
+import { createElement, useCallback, useSyncExternalStore } from 'react';
+import type { HeadChange, HeadTag } from '../shared/head.js';
 import type { PageState } from '../shared/page-state.js';
 import { streamedPlaces } from '../shared/streamed-data.js';
-import type { ModuleMap } from './render-route.js';
 
-const never = () => () => {};
-
-export function HeadTags({ state, modules }: { state: PageState; modules: ModuleMap }) {
-  // False on the server and while the browser hydrates: the document's head went out before any
-  // streamed data, so hydration renders it without that data too. True from the next render on.
-  const hydrated = useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
+export function HeadTags({ state }: { state: PageState }) {
+  // Streamed data renders the head again as it arrives, with the tags it brought.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      let current = true;
+      const render = () => current && onChange();
+      for (const { data } of streamedPlaces(state)) data.then(render, render);
+      return () => {
+        current = false;
+      };
+    },
+    [state],
   );
-  // Streamed data that arrives after hydration renders the head again, with its segment's head.
-  const [arrived, onArrival] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    let current = true;
-    const render = () => current && onArrival();
-    for (const { data } of streamedPlaces(state)) {
-      if (data.status === 'pending') data.then(render, render);
-    }
-    return () => {
-      current = false;
-    };
-  }, [state]);
-  const tags = useMemo(() => {
-    const sources = headSources(state, hydrated);
-    const heads = sources.map((source) => headOf(source, modules));
-    return pageHeadTags(state, sources, heads);
-    // `arrived` counts streamed data settling inside `state`, which stays the same object.
-  }, [state, modules, hydrated, arrived]);
+  // The server and the browser's hydration render the document's tags: its head went out
+  // before any streamed data, so hydration renders it without that data too.
+  let tags =
+    useSyncExternalStore(
+      subscribe,
+      () => state.streamedHead ?? state.head,
+      () => state.head,
+    ) ?? [];
+  for (const { slots } of state.segments) {
+    for (const slot of Object.values(slots ?? {})) if (slot.head) tags = over(tags, slot.head);
+  }
   return tags.map(({ key, tag, attributes, text }) => createElement(tag, { key, ...attributes }, text));
 }
 
-/** What a route module's `head` export returns for its segment, checked where the checks run. */
-function headOf({ file, data, params }: HeadSource, modules: ModuleMap): Head {
-  const head = modules.get(file)?.head;
-  if (head === undefined) return {};
-  if (typeof head !== 'function') {
-    throw new TypeError(
-      `${file}: the "head" export must be a function: export function head({ data, params })`,
-    );
-  }
-  const value = (head as (args: { data: unknown; params: unknown }) => unknown)({ data, params });
-  // The server checks every head it renders, and development checks the browser's too; a
-  // production browser leaves the checks' code out and renders what it got.
-  return import.meta.env.SSR || import.meta.env.DEV ? readHead(value, file) : ((value ?? {}) as Head);
+/** `changes` laid over `tags`: a tag replaces the one with its key in its place, a key alone removes it. */
+function over(tags: readonly HeadTag[], changes: readonly HeadChange[]): HeadTag[] {
+  const merged = new Map<string, HeadChange>([...tags, ...changes].map((tag) => [tag.key, tag]));
+  return [...merged.values()].filter((tag): tag is HeadTag => tag.tag !== undefined);
 }

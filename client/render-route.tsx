@@ -21,7 +21,10 @@ import type { ErrorProps } from './types.js';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyComponent = ComponentType<any>;
 
-/** What the tree reads of a route file's module: its component, and its `head` (head-tags.tsx). */
+/**
+ * What is read of a route file's module: its component, and on the server its `head`
+ * (server/render/page-head.ts). The browser's route map imports the component alone.
+ */
 export interface RouteModule {
   default: AnyComponent;
   head?: unknown;
@@ -163,7 +166,7 @@ export function renderRoute(state: PageState, modules: ModuleMap, assets?: React
   return (
     <>
       {assets}
-      <HeadTags state={state} modules={modules} />
+      <HeadTags state={state} />
       {tree}
     </>
   );

@@ -28,7 +28,8 @@ export function spliceIntercepted(on: PageState, answer: InterceptedAnswer): Pag
  * segment stays (same folder, same params) — unless that page was an intercepted route, which
  * closes. A slot sent `unmatched` (no `default.tsx` to fall back on) must keep its page: with
  * none to keep it throws, and the router loads the URL as a document, which is a not-found.
- * The children of a layout whose URL only a slot matched (`slotOnly`) are kept the same way.
+ * The children of a layout whose URL only a slot matched (`slotOnly`) are kept the same way,
+ * with the head of the page on screen.
  * `keepPages` false (a refresh, back, forward) keeps only what has no default to show.
  */
 export function keepUnmatchedSlots(on: PageState, next: PageState, keepPages = true): PageState {
@@ -66,7 +67,10 @@ export function keepUnmatchedSlots(on: PageState, next: PageState, keepPages = t
       };
       if (mine.pageData !== undefined) merged.pageData = mine.pageData;
       segments = [...segments.slice(0, n - 1), merged, ...on.segments.slice(n)];
-      return assertAllShown({ ...rest, segments });
+      // The page they keep is the one on screen, and so is its head: the slots add none to it.
+      const { head: _server, ...kept } = rest;
+      const head = on.streamedHead ?? on.head;
+      return assertAllShown(head ? { ...kept, segments, head } : { ...kept, segments });
     }
     if (!last.files.default) throw nothingToShow(`the children of "${last.dir}" have`, next);
   }

@@ -1,7 +1,8 @@
 /**
  * The browser half of streamed loader data: the document's streamed scripts push
  * `[id, payload]` pairs onto `self.__SY_S`, before or after this runs. Each settles the promise
- * the page state holds in that place; React's `use()` in the tree is waiting on it.
+ * the page state holds in that place; React's `use()` in the tree is waiting on it. Head tags
+ * that come with the data are the page's from then on (`streamedHead`).
  */
 import type { PageState } from '../shared/page-state.js';
 import { serverError } from '../shared/error-messages.js';
@@ -16,8 +17,11 @@ export function receiveStreamed(state: PageState, scope: Record<string, unknown>
     const place = settlers.get(id);
     if (!place) return;
     settlers.delete(id);
-    if ('value' in payload) place.resolve(payload.value);
-    else if ('signal' in payload) place.reject(toSignal(payload.signal));
+    if ('value' in payload) {
+      // Before the data: the head renders again when its place settles.
+      if (payload.head) state.streamedHead = payload.head;
+      place.resolve(payload.value);
+    } else if ('signal' in payload) place.reject(toSignal(payload.signal));
     else place.reject(serverError(payload.digest));
   };
   const early = (scope[STREAM_GLOBAL] as Pushed[] | undefined) ?? [];

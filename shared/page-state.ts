@@ -4,6 +4,7 @@
  * Its own fields are plain JSON; the loader data in it may be richer (server/render/encode-data.ts
  * says how each reaches the browser).
  */
+import type { HeadChange, HeadTag } from './head.js';
 import type { Params } from './match-route.js';
 import type { ComponentFile } from './route-tree.js';
 
@@ -49,6 +50,8 @@ export interface SlotState {
   shows: 'page' | 'default' | 'unmatched';
   /** The page is an intercepted route: leaving it puts the slot back to its default. */
   intercepted?: true;
+  /** An intercepted route's: what it changes in the head of the page it is shown over. */
+  head?: HeadChange[];
 }
 
 export interface PageState {
@@ -87,6 +90,16 @@ export interface PageState {
    * for (the feed under a photo modal). `url` is then the intercepted URL, in the address bar.
    */
   mainUrl?: string;
+  /**
+   * The page's head tags, merged by the server from its modules' `head` exports
+   * (server/render/page-head.ts); a document's without its streamed data. None when absent.
+   */
+  head?: HeadTag[];
+  /**
+   * Browser only, a document's: the head tags as the streamed data that has arrived makes them
+   * (the server sends them with that data). They replace `head` once the page has hydrated.
+   */
+  streamedHead?: HeadTag[];
   /**
    * Document only: the data places (`streamedId`) whose loaders were still running when the
    * shell streamed. Their data follows in the same response (shared/streamed-data.ts).

@@ -4,6 +4,7 @@
  * data, which React's `use()` reads: synchronously once settled, suspending until then. The
  * page state lists those places in `streamed`; each settles once, on both sides, from a payload.
  */
+import type { HeadTag } from './head.js';
 import { DATA_KINDS, type DataKind, type PageState, type SegmentState } from './page-state.js';
 import type { SignalData } from './router-signals.js';
 
@@ -14,8 +15,12 @@ export type Tracked<T = unknown> = Promise<T> & {
   reason?: unknown;
 };
 
-/** What settles a streamed place: its data, a router signal, or the digest of a server error. */
-export type StreamedPayload = { value: unknown } | { signal: SignalData } | { digest: string };
+/**
+ * What settles a streamed place: its data, a router signal, or the digest of a server error.
+ * Data that changes the page's head comes with the page's new head tags.
+ */
+export type StreamedPayload =
+  { value: unknown; head?: HeadTag[] } | { signal: SignalData } | { digest: string };
 
 /** The global the document's streamed scripts push `[id, payload]` pairs onto. */
 export const STREAM_GLOBAL = '__SY_S';

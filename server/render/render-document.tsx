@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { ReactFormState } from 'react-dom/client';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { HeadTag } from '../../shared/head.js';
 import { matchInterception } from '../../shared/intercept.js';
 import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-route.js';
 import {
@@ -56,6 +57,7 @@ import { encodeSegments, loaderFile, pageStateScript, type LoaderFileOf } from '
 import { HtmlInjector } from './html-injector.js';
 import { matchUrl, sendPageData, sendRedirectData } from './page-data-answer.js';
 import { isStreamedLoadError, signalMetaTag, streamData } from './streamed-html.js';
+import { pageHead } from './page-head.js';
 import type { RenderOutcome, ResolvedOptions } from '../options.js';
 import {
   resolveIntercepted,
@@ -394,7 +396,32 @@ export function createDocumentHandler(
         strict,
         onUnsendable: (error) => record(error, 'load', 'load failed'),
         startPlace: (id) => tracer.start('stream', id),
+        headChange: headChangeOf(page),
       });
+    }
+
+    /**
+     * The page's head tags as its streamed data arrives, when they change: the browser renders
+     * them once it has hydrated. A head that fails on that data is the render's error, logged
+     * and reported; the page keeps the head it has.
+     */
+    function headChangeOf({ state, modules }: ResolvedPage): () => HeadTag[] | undefined {
+      // Read at the first arrival: most pages stream nothing, and never ask.
+      let sent: string | undefined;
+      return () => {
+        sent ??= JSON.stringify(state.head ?? []);
+        let head: HeadTag[];
+        try {
+          head = pageHead(state, modules, true);
+        } catch (error) {
+          record(error, 'render', 'head failed');
+          return undefined;
+        }
+        const json = JSON.stringify(head);
+        if (json === sent) return undefined;
+        sent = json;
+        return head;
+      };
     }
 
     /** The meta tag a signal adds after the shell; a refused redirect target adds none. */

@@ -20,6 +20,7 @@ import { HttpError } from '../http/http-error.js';
 import { isNotFound, isRedirect } from '../../shared/router-signals.js';
 import { streamedId, track } from '../../shared/streamed-data.js';
 import type { RouteModule } from '../../client/render-route.js';
+import { interceptedHead, pageHead } from './page-head.js';
 import { planPage, planSlot, type LoadJob } from './plan-branch.js';
 import type { RouteRuntime } from './route-runtime.js';
 import type { RequestTracer } from '../sentry/request-tracer.js';
@@ -253,7 +254,7 @@ export async function resolvePage(
   if (match.slotOnly) state.slotOnly = true;
   if (failed) {
     const caught = caughtPage(state, failed, req.onLoadError);
-    return { state: caught, modules: await loadModules(runtime, filesOf(caught)), status: 500 };
+    return withHead(runtime, caught, 500);
   }
   if (cut >= 0) state.pendingAt = cut;
   if (streams.length > 0) {
@@ -262,7 +263,7 @@ export async function resolvePage(
   }
   const cachePolicy = await declaredCachePolicy(runtime, match.branch.at(-1)?.files['page.server']);
   if (cachePolicy) state.cachePolicy = cachePolicy;
-  return { state, modules: await loadModules(runtime, filesOf(state)), status: 200 };
+  return withHead(runtime, state, 200);
 }
 
 /**
@@ -315,7 +316,10 @@ export async function resolveIntercepted(
     throw error;
   }
   const slot: SlotState = { ...plan.slot, intercepted: true };
-  return { slot, modules: await loadModules(runtime, segmentFilesOf(slot.segments)) };
+  const modules = await loadModules(runtime, segmentFilesOf(slot.segments));
+  const head = interceptedHead(slot, modules);
+  if (head.length > 0) slot.head = head;
+  return { slot, modules };
 }
 
 /**
@@ -367,7 +371,22 @@ export async function resolveNotFound(
   const notFoundFile = kept[at]?.files['not-found'];
   if (notFoundFile) state.notFound = notFoundFile;
   await loadLayoutData(runtime, state, match, req);
-  return { state, modules: await loadModules(runtime, filesOf(state)), status: 404 };
+  return withHead(runtime, state, 404);
+}
+
+/**
+ * A resolved page: its modules, and its head made from them, which the browser gets ready. A
+ * document's is made without the data still streaming (see streamed-html.ts).
+ */
+async function withHead(
+  runtime: RouteRuntime,
+  state: PageState,
+  status: ResolvedPage['status'],
+): Promise<ResolvedPage> {
+  const modules = await loadModules(runtime, filesOf(state));
+  const head = pageHead(state, modules);
+  if (head.length > 0) state.head = head;
+  return { state, modules, status };
 }
 
 async function loadLayoutData(

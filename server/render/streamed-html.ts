@@ -4,6 +4,7 @@
  * Both go through the `HtmlInjector`, between two of React's write batches.
  */
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
+import type { HeadTag } from '../../shared/head.js';
 import type { PageState } from '../../shared/page-state.js';
 import { isRouterSignal, signalData, type RouterSignal } from '../../shared/router-signals.js';
 import { serializeForScript } from '../../shared/serialize-for-script.js';
@@ -26,18 +27,21 @@ export interface StreamOptions {
   onUnsendable: (error: unknown) => string;
   /** Told each place as the shell goes out; what it returns is called once its outcome is sent. */
   startPlace?: (id: string) => () => void;
+  /** The page's head tags with the data that has arrived, when they changed since last asked. */
+  headChange?: () => HeadTag[] | undefined;
 }
 
 /**
  * Sends each streamed place's outcome as a script the client entry reads, as soon as
- * its loader settles: the data, a router signal, or the digest of an error (never the error).
+ * its loader settles: the data (with the page's head tags, when that data changes them), a
+ * router signal, or the digest of an error (never the error).
  * Data that cannot be sent settles its place as an error. A render cut short (deadline, S3)
  * settles what is left as an error, so that no browser waits on data that will never come.
  */
 export function streamData(state: PageState, out: HtmlInjector, options: StreamOptions): void {
   // Most pages stream nothing: the server's state lists every place it left a promise in.
   if (state.streamed === undefined) return;
-  const { nonce, cut, onCut, fileOf, strict, onUnsendable, startPlace } = options;
+  const { nonce, cut, onCut, fileOf, strict, onUnsendable, startPlace, headChange } = options;
   for (const { id, kind, dir, data } of streamedPlaces(state)) {
     let sent = false;
     const placeSent = startPlace?.(id);
@@ -59,7 +63,9 @@ export function streamData(state: PageState, out: HtmlInjector, options: StreamO
       } catch (error) {
         return send({ digest: onUnsendable(error) });
       }
-      push(`[${serializeForScript(id)},{"value":${script}}]`);
+      const head = headChange?.();
+      const headPart = head ? `,"head":${serializeForScript(head)}` : '';
+      push(`[${serializeForScript(id)},{"value":${script}${headPart}}]`);
     };
     // Settled already (a fast loader): sent now, so it waits for the shell rather than for a
     // callback that could run after React has ended the response.

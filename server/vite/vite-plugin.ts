@@ -2,8 +2,10 @@
  * The Vite plugin that turns an app directory into modules:
  *
  * - `virtual:switchyard/routes` exports `modules`, one lazy `import()` per route file, so each
- *   route's components are their own chunk. The client build gets component files only; the
- *   server build also gets `.server.ts` files and route handlers (`route.ts`). Beside them:
+ *   route's components are their own chunk. The client build gets component files only, and
+ *   of each module its component (a `head` export runs on the server, and stays out of the
+ *   browser's chunk); the server build also gets `.server.ts` files and route handlers
+ *   (`route.ts`), whole. Beside them:
  *   `routes`, the route table the browser matches URLs with (build-route-table.ts), and
  *   whether the app has slots (`slots`) and intercepts (`intercepts`).
  * - Server-only modules (`*.server.*`, route handlers, `node:*`, the framework's `server/`)
@@ -163,9 +165,12 @@ export function switchyardPlugin({ appDir, serverDir }: SwitchyardPluginOptions)
       const componentFiles = files.filter((file) =>
         COMPONENT_ROLES.has(classifyFile(file.split('/').pop()!)!),
       );
-      const entries = (client ? componentFiles : files).map(
-        (file) => `  ${JSON.stringify(file)}: () => import(${JSON.stringify(resolve(appDir, file))}),`,
-      );
+      // The browser reads a route module's component only: named so, the build leaves its other
+      // exports out of the route's chunk (a `head`, which runs on the server, with what it uses).
+      const entries = (client ? componentFiles : files).map((file) => {
+        const module = `import(${JSON.stringify(resolve(appDir, file))})`;
+        return `  ${JSON.stringify(file)}: () => ${client ? `${module}.then(({ default: d }) => ({ default: d }))` : module},`;
+      });
       // What the browser matches a URL with: the table of the tree its component files make.
       const table = routeTable(assembleRouteTree(componentFiles)).map(
         (entry) => `  ${JSON.stringify(entry)},`,

@@ -123,9 +123,14 @@ describe('keepUnmatchedSlots', () => {
       ],
     });
 
-    test('keep the page they showed, with its data, beside the slot’s new page', () => {
-      const next = keepUnmatchedSlots(home, slotOnly({ default: 'ptb/default.tsx' }));
+    test('keep the page they showed, with its data and head, beside the slot’s new page', () => {
+      const tag = (text: string) => ({ key: 'title', tag: 'title' as const, attributes: {}, text });
+      const next = keepUnmatchedSlots(
+        { ...home, head: [tag('Home')] },
+        { ...slotOnly({ default: 'ptb/default.tsx' }), head: [tag('Layout')] },
+      );
       expect(next.slotOnly).toBeUndefined();
+      expect(next.head).toEqual([tag('Home')]);
       expect(next.segments[1]).toMatchObject({
         files: { layout: 'ptb/layout.tsx', page: 'ptb/page.tsx' },
         pageData: 1,

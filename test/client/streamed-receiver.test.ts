@@ -25,3 +25,16 @@ test('payloads pushed before and after the client starts both settle their place
   const reason = await (page.segments[0]!.layoutData as Promise<unknown>).catch((e: unknown) => e);
   expect(isRedirect(reason)).toBe(true);
 });
+
+test('data that brings head tags makes them the page’s before its place settles', async () => {
+  const page = slowPageState(['lab/slow#pageData']);
+  const head = [{ key: 'title', tag: 'title' as const, attributes: {}, text: 'Slow' }];
+  let seen: unknown;
+  const scope: Record<string, unknown> = {};
+  receiveStreamed(page, scope);
+  const place = page.segments[1]!.pageData as Promise<unknown>;
+  const read = place.then(() => (seen = page.streamedHead));
+  (scope.__SY_S as { push(entry: unknown): void }).push(['lab/slow#pageData', { value: 1, head }]);
+  await read;
+  expect(seen).toEqual(head);
+});

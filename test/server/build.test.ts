@@ -88,7 +88,7 @@ describe('switchyard build refuses', BUILD_TIMEOUT, () => {
 });
 
 describe('switchyard build of one app', BUILD_TIMEOUT, () => {
-  test('gives its server only the actions it reaches, not those of an app beside it; marks every client chunk, and no server file, for eager compilation', async () => {
+  test('gives its server only the actions it reaches, not those of an app beside it; marks every client chunk, and no server file, for eager compilation; leaves heads out of the client', async () => {
     // basic/actions.ts is a 'use server' module in the slots app's source root (test/fixtures).
     await build('slots');
     const scripts = (side: 'client' | 'server') =>
@@ -102,5 +102,9 @@ describe('switchyard build of one app', BUILD_TIMEOUT, () => {
     const chunks = scripts('client');
     expect(chunks.length).toBeGreaterThan(1);
     for (const chunk of chunks) expect(chunk.split('\n', 1)[0]).toBe(COMPILE_HINT);
+    // A route module's `head` runs on the server: the browser's chunk of it leaves it out.
+    expect(bundle).toContain('over the feed');
+    expect(chunks.join('\n')).toContain('modal: ');
+    expect(chunks.join('\n')).not.toContain('over the feed');
   }, 60_000);
 });

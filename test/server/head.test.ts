@@ -1,10 +1,12 @@
 /**
  * Head tags in the document: each tag once, in `<head>`, merged root → leaf from the modules'
  * `head` exports, with their values escaped; a not-found and an error page name themselves.
+ * Page data carries the page's tags ready made, and an intercepted route what it changes in them.
  */
 import request from 'supertest';
 import { expect, test, vi } from 'vitest';
 import { createApp } from '../../server/create-app';
+import type { HeadTag } from '../../shared/head';
 import { headApp } from './fixture-app';
 
 function app() {
@@ -89,14 +91,24 @@ test('a caught loader error: the error page’s own title, not the page’s nor 
   expect(res.text).not.toContain('Never shown');
 });
 
-test('a page whose data streams: the head goes out with the shell, without that data', async () => {
+test('a page whose data streams: the head goes out with the shell, the new tags with the data', async () => {
   const { res, head, count } = await get('/slow');
   expect(res.status).toBe(200);
   expect(head).toContain('<title>Head fixture</title>');
+  expect(head).not.toContain('Streamed in.');
   expect(count(/<title>/)).toBe(1);
   expect(count(/<meta name="description"/)).toBe(1);
-  expect(res.text).not.toContain('Streamed in.');
+  // The streamed data's script brings the page's tags as that data makes them, for the browser.
+  const [, payload] = streamedPairs(res.text).find(([id]) => id === 'slow#pageData')!;
+  expect(payload).toMatchObject({ value: { title: 'Slow page' } });
+  const tags = Object.fromEntries(payload.head!.map((tag) => [tag.key, tag.text ?? tag.attributes.content]));
+  expect(tags).toMatchObject({ title: 'Slow page', 'name:description': 'Streamed in.' });
 });
+
+/** The `[id, payload]` pairs a document's streamed scripts push. */
+function streamedPairs(html: string): [string, { value?: unknown; head?: HeadTag[] }][] {
+  return [...html.matchAll(/\.push\((\[.*?\])\)<\/script>/g)].map((m) => JSON.parse(m[1]!) as never);
+}
 
 test('a head of the wrong shape is the app’s error: a 500 whose log names the file and the key', async () => {
   const { res, logger } = await get('/broken');
@@ -104,4 +116,62 @@ test('a head of the wrong shape is the app’s error: a 500 whose log names the 
   expect(res.text).not.toContain('Broken');
   const logged = logger.error.mock.calls.map((call) => String(call[1]));
   expect(logged.some((error) => error.includes('broken/page.tsx: head() title must be a string'))).toBe(true);
+});
+
+/** What each tag of a head says, by its key. */
+const said = (tags: HeadTag[] | undefined) =>
+  Object.fromEntries(
+    (tags ?? []).map((tag) => [tag.key, tag.text ?? tag.attributes.content ?? tag.attributes.href]),
+  );
+
+test('page data carries the page’s merged tags, the layouts’ too where their data is left out', async () => {
+  const { app: server } = app();
+  const res = await request(server).get('/items/1?_sy=%2F');
+  expect(res.status).toBe(200);
+  // The client holds the root layout's data: it is not sent, and its head is still in the tags.
+  expect(res.body.segments[0]).toMatchObject({ reuseLayoutData: true });
+  expect(res.body.segments[0].layoutData).toBeUndefined();
+  expect(said(res.body.head)).toEqual({
+    title: 'Item one · Head fixture',
+    'name:description': 'The first item.',
+    canonical: '/items/1',
+    'name:robots': 'index, follow',
+    'property:og:title': 'Item one',
+    'property:og:image': '/items/1/art',
+    'property:og:type': 'article',
+    'name:theme-color': '#000000',
+    'property:article:section': 'items',
+  });
+  // A prefetch down to the loading state: the tags of what it renders, the layout's.
+  const partial = await request(server).get('/slow?_sy=%2F&_syp=auto');
+  expect(partial.body.pendingAt).toBe(1);
+  expect(said(partial.body.head)).toMatchObject({ title: 'Head fixture', 'name:description': 'The site.' });
+  // What is inside it: the page's tags with its data.
+  const rest = await request(server).get('/slow?_sy=%2F&_syp=rest');
+  expect(said(rest.body.head)).toMatchObject({ title: 'Slow page', 'name:description': 'Streamed in.' });
+});
+
+test('not-found page data: the layouts’ tags without their title, not indexed', async () => {
+  const { app: server } = app();
+  const res = await request(server).get('/items/2?_sy=%2F');
+  expect(res.status).toBe(404);
+  expect(said(res.body.head)).toEqual({
+    'name:description': 'The site.',
+    'name:robots': 'noindex',
+    'property:og:title': 'Head fixture',
+    'property:og:type': 'website',
+    'name:theme-color': '#ffffff',
+  });
+});
+
+test('a head that fails on streamed data is logged with its file; the data still comes, the head stays', async () => {
+  const { res, head, logger } = await get('/late-broken');
+  expect(res.status).toBe(200);
+  expect(head).toContain('<title>Head fixture</title>');
+  const [, payload] = streamedPairs(res.text).find(([id]) => id === 'late-broken#pageData')!;
+  expect(payload).toEqual({ value: { count: 3 } });
+  const logged = logger.error.mock.calls.map((call) => String(call[1]));
+  expect(logged.some((error) => error.includes('late-broken/page.tsx: head() title must be a string'))).toBe(
+    true,
+  );
 });

@@ -58,6 +58,11 @@ describe('intercepted page data', () => {
               pageData: { title: 'photo 3' },
             },
           ],
+          // What it changes in the head of the page under it, ready made: a tag, a key emptied.
+          head: [
+            { key: 'title', tag: 'title', attributes: {}, text: 'photo 3 · over the feed' },
+            { key: 'name:description' },
+          ],
         },
       },
     });

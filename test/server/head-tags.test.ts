@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { headTags, readHead, type Head } from '../../shared/head';
+import type { Head } from '../../shared/head';
+import { headTags, readHead } from '../../server/render/head-tags';
 
 test('a deeper head replaces a shallower one key by key, in its place, and keeps what it does not set', () => {
   const root: Head = {

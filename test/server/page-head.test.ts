@@ -1,10 +1,18 @@
 /**
  * Which modules' heads a page state shows, with which data and params, and the head they make:
- * a page, a partial page, a caught error, a not-found, and an intercepted route in a slot.
+ * a page, a partial page, a caught error, a not-found, a page only a slot matched, and an
+ * intercepted route in a slot, whose head is what it changes in the page's.
  */
 import { expect, test } from 'vitest';
 import type { Head } from '../../shared/head';
-import { headSources, pageHeadTags } from '../../shared/page-head';
+import type { RouteModule } from '../../client/render-route';
+import {
+  headSources,
+  interceptedHead,
+  pageHead as headOfPage,
+  pageHeadTags,
+  slotSources,
+} from '../../server/render/page-head';
 import type { PageState } from '../../shared/page-state';
 import { track } from '../../shared/streamed-data';
 
@@ -112,18 +120,58 @@ test('an intercepted route in a slot comes after the page under it; an ordinary 
       },
     ],
   });
-  const sources = headSources(feed, true);
-  expect(sources.map((s) => [s.file, s.data, s.params])).toEqual([
-    ['layout.tsx', undefined, {}],
-    ['(feed)/layout.tsx', undefined, {}],
-    ['(feed)/page.tsx', 'feed', {}],
+  // The page's own head leaves the intercepted route out; it comes with its slot.
+  expect(filesOf(feed)).toEqual([
+    'layout layout.tsx undefined',
+    'layout (feed)/layout.tsx undefined',
+    'page (feed)/page.tsx "feed"',
+  ]);
+  const modal = feed.segments[1]!.slots!.modal!;
+  expect(slotSources(modal).map((s) => [s.file, s.data, s.params])).toEqual([
     ['(feed)/@modal/layout.tsx', 'modal', { id: '3' }],
     ['(feed)/@modal/(.)photos/[id]/page.tsx', 'photo 3', { id: '3' }],
   ]);
-  expect(pageHead(feed, sources, [{}, {}, { title: 'Feed' }, {}, { title: 'Photo 3' }])).toEqual({
-    title: 'Photo 3',
+  const modules = modulesWithHeads({
+    '(feed)/page.tsx': () => ({ title: 'Feed', description: 'All photos' }),
+    '(feed)/@modal/layout.tsx': () => ({ description: '', robots: 'noindex' }),
+    '(feed)/@modal/(.)photos/[id]/page.tsx': ({ data }) => ({ title: `Photo: ${String(data)}`, robots: '' }),
+  });
+  expect(headOfPage(feed, modules).map((tag) => tag.key)).toEqual(['title', 'name:description']);
+  // What it sets, and the keys it empties (which the browser removes from the page's).
+  expect(interceptedHead(modal, modules)).toEqual([
+    { key: 'name:description' },
+    { key: 'name:robots' },
+    { key: 'title', tag: 'title', attributes: {}, text: 'Photo: photo 3' },
+  ]);
+});
+
+test('page data for a URL only a slot matched names no not-found: the browser keeps the page shown', () => {
+  const state = page({
+    slotOnly: true,
+    segments: [{ dir: '', files: { layout: 'layout.tsx' }, layoutData: 'site' }],
+  });
+  const sources = headSources(state, false);
+  expect(pageHead(state, sources, [{ title: 'Site', robots: 'index' }])).toEqual({
+    title: 'Site',
+    'name:robots': 'index',
   });
 });
+
+test('a head export that is not a function, or returns the wrong shape, is an error naming its file', () => {
+  const state = page();
+  expect(() => headOfPage(state, new Map([['layout.tsx', { default: () => null, head: 'x' }]]))).toThrow(
+    'layout.tsx: the "head" export must be a function',
+  );
+  const wrong = modulesWithHeads({ 'photos/[id]/page.tsx': () => ({ title: 3 }) });
+  expect(() => headOfPage(state, wrong)).toThrow('photos/[id]/page.tsx: head() title must be a string');
+});
+
+/** Route modules whose `head` exports are the given functions. */
+function modulesWithHeads(
+  heads: Record<string, (args: { data: unknown; params: unknown }) => unknown>,
+): Map<string, RouteModule> {
+  return new Map(Object.entries(heads).map(([file, head]) => [file, { default: () => null, head }]));
+}
 
 test('streamed data: left out until it may be read and is there', async () => {
   const state = page();
