@@ -1,10 +1,9 @@
 /**
  * Puts the matched route's chunks and styles in the document head: React hoists these into
  * `<head>` as `modulepreload` and blocking stylesheets, so hydration starts with no request
- * waterfall and no flash of unstyled content. On the client the calls are no-ops for
- * links that are already there.
+ * waterfall and no flash of unstyled content. Only the server renders it: the browser finds
+ * the links in place.
  */
-import { useEffect } from 'react';
 import { preinit, preloadModule } from 'react-dom';
 
 export interface AssetList {
@@ -15,9 +14,5 @@ export interface AssetList {
 export function Assets({ scripts, styles }: AssetList) {
   for (const href of styles) preinit(href, { as: 'style', precedence: 'default' });
   for (const href of scripts) preloadModule(href);
-  // Effects run only in the browser, after hydration committed: tests and tools wait on this.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
   return null;
 }

@@ -10,7 +10,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { config } from 'virtual:switchyard/config';
 import { modules as importers, intercepts, routes, slots } from 'virtual:switchyard/routes';
 import { filesOf, type PageState } from '../shared/page-state.js';
-import { Assets } from './assets.js';
 import { firstView, loadRouteModules, pageEffects, readHistoryEntry } from './browser-start.js';
 import { connectActions } from './call-server.js';
 import { createErrorReporting } from './error-reporting.js';
@@ -54,7 +53,6 @@ async function start(state: PageState): Promise<void> {
     document,
     <RouterRoot
       router={router}
-      assets={<Assets scripts={[]} styles={[]} />}
       view={{
         afterCommit(snapshot) {
           view.afterCommit(snapshot);

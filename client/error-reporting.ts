@@ -1,11 +1,9 @@
 /**
  * Browser error reporting. `hydrateRoot`'s three error hooks log each error to the
- * console, as React's defaults do, and hand it to Sentry exactly once: router signals never, a
- * server error once per digest (React's recoverable error and the boundary's error name the same
- * one). With no Sentry config that is all; with one, errors wait here until the SDK takes them,
- * imported after hydration or, when an error comes first, at once.
+ * console, as React's defaults do, and hand it to Sentry: router signals never (the SDK's chunk
+ * sends a server error once per digest). With no Sentry config that is all; with one, errors wait
+ * here until the SDK takes them, imported after hydration or, when an error comes first, at once.
  */
-import { digestFrom } from '../shared/error-messages.js';
 import { isRouterSignal } from '../shared/router-signals.js';
 import type { BrowserSentryConfig } from '../shared/sentry-browser-config.js';
 
@@ -34,7 +32,6 @@ export function createErrorReporting(
   log: (...data: unknown[]) => void = console.error,
 ): ErrorReporting {
   const waiting: Parameters<Capture>[] = [];
-  const digestsSent = new Set<string>();
   let capture: Capture | undefined;
   let loading: Promise<void> | undefined;
 
@@ -45,11 +42,6 @@ export function createErrorReporting(
       if (isRouterSignal(error)) return;
       log(error);
       if (!config) return;
-      const digest = digestFrom(error);
-      if (digest !== undefined) {
-        if (digestsSent.has(digest)) return;
-        digestsSent.add(digest);
-      }
       if (capture) return capture(kind, error, details);
       if (waiting.length < MAX_WAITING) waiting.push([kind, error, details]);
       // React calls these hooks as it commits, so hydration is over, or it failed and will never

@@ -74,18 +74,13 @@ export function createNavigationEvents(
   };
 }
 
+/** The terminal event's type for each outcome: the event is the outcome under that name. */
+const TERMINAL = { committed: 'commit', aborted: 'abort', hard: 'hard' } as const;
+
 function terminalEvent(
   id: number,
-  outcome: NavigationOutcome,
+  { status, ...outcome }: NavigationOutcome,
   details: NavigationDetails | undefined,
 ): NavigationEvent {
-  const told = details ? { details } : {};
-  switch (outcome.status) {
-    case 'committed':
-      return { type: 'commit', id, url: outcome.url, redirected: outcome.redirected, ...told };
-    case 'aborted':
-      return { type: 'abort', id, reason: outcome.reason, ...told };
-    case 'hard':
-      return { type: 'hard', id, url: outcome.url, ...told };
-  }
+  return { type: TERMINAL[status], id, ...outcome, ...(details && { details }) } as NavigationEvent;
 }

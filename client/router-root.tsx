@@ -5,7 +5,7 @@
  * nothing, not even this root: it reads a snapshot that changes only with the page, so only the
  * components that read `pending` themselves re-render.
  */
-import { useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { AppErrorBoundary } from './error-boundary.js';
 import { renderRoute, type ModuleMap } from './render-route.js';
 import type { Router, RouterSnapshot } from './router.js';
@@ -40,20 +40,27 @@ export function readCommitted(getSnapshot: () => RouterSnapshot): () => RouterSn
   };
 }
 
-/** `assets` are the route's scripts and styles, which React puts in `<head>` (assets.tsx). */
+/**
+ * `assets` are the route's scripts and styles, which the server has React put in `<head>`
+ * (assets.tsx); the browser finds them there and passes none.
+ */
 export function RouterRoot({
   router,
   assets,
   view,
 }: {
   router: Router;
-  assets: ReactNode;
+  assets?: ReactNode;
   view?: RouterView;
 }) {
   const read = useMemo(() => readCommitted(router.getSnapshot), [router]);
   const snapshot = useSyncExternalStore(router.subscribe, read, read);
   const [afterCommit] = useState(() => oncePerCommit(view));
   useLayoutEffect(() => afterCommit(snapshot), [afterCommit, snapshot]);
+  // Effects run only in the browser, after hydration committed: tests and tools wait on this.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   const { state, modules } = snapshot;
   return useMemo(
     () => (

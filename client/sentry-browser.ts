@@ -1,8 +1,9 @@
 /**
  * The Sentry browser SDK, in a chunk of its own that the entry imports only with a config and only
  * after hydration. Every envelope goes to our tunnel path, so the page talks to its
- * own origin alone. Each error arrives here once (client/error-reporting.ts sees to that). With a
- * traces rate, tracing's own chunk (`sentry-tracing.ts`) loads first and the SDK starts with it.
+ * own origin alone. Each error arrives here once (client/error-reporting.ts sees to that), and a
+ * server error is sent once per digest. With a traces rate, tracing's own chunk
+ * (`sentry-tracing.ts`) loads first and the SDK starts with it.
  */
 import { getClient, init, reactErrorHandler, withScope } from '@sentry/react';
 import { digestFrom } from '../shared/error-messages.js';
@@ -42,12 +43,28 @@ export async function startSentry(config: BrowserSentryConfig, page: TracedPage)
     recoverable: reactErrorHandler(handled),
     uncaught: reactErrorHandler(),
   };
-  return (kind, error, { componentStack }) => {
+  return oncePerDigest((kind, error, { componentStack }) => {
     withScope((scope) => {
       // The digest the user was shown ties this event to the server's.
       const digest = digestFrom(error);
       if (digest !== undefined) scope.setTag('digest', digest);
       handlers[kind](error, { componentStack: componentStack ?? null });
     });
+  });
+}
+
+/**
+ * `send`, but a server error only the first time its digest comes: React's recoverable error and
+ * the boundary's error name the same one.
+ */
+export function oncePerDigest(send: Capture): Capture {
+  const sent = new Set<string>();
+  return (kind, error, details) => {
+    const digest = digestFrom(error);
+    if (digest !== undefined) {
+      if (sent.has(digest)) return;
+      sent.add(digest);
+    }
+    send(kind, error, details);
   };
 }

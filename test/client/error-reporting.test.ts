@@ -1,11 +1,10 @@
 /**
- * The browser's error hooks: one capture per error, none for router signals, one
- * per server digest, errors kept until the SDK has loaded, and no SDK at all without a config.
+ * The browser's error hooks: one capture per error, none for router signals, errors kept until
+ * the SDK has loaded, and no SDK at all without a config.
  * The SDK is a fake handed in, loaded when the test says.
  */
 import { describe, expect, test, vi } from 'vitest';
 import { createErrorReporting, type Capture } from '../../client/error-reporting';
-import { serverError } from '../../shared/error-messages';
 import { notFound, redirect } from '../../shared/router-signals';
 import type { BrowserSentryConfig } from '../../shared/sentry-browser-config';
 import { deferred } from '../helpers/deferred';
@@ -73,20 +72,6 @@ describe('with a Sentry config', () => {
     await both;
     await start();
     expect(loadSdk).toHaveBeenCalledTimes(1);
-  });
-
-  test('a server error met twice (recoverable, then caught) is one event: one per digest', async () => {
-    const { onRecoverableError, onCaughtError, start, capture, sdk } = setup();
-    sdk.resolve(capture);
-    await start();
-    const recoverable = Object.assign(new Error('Minified React error #419'), { digest: 'abc1234567' });
-    onRecoverableError(recoverable, {});
-    onCaughtError(serverError('abc1234567'), stack);
-    onCaughtError(serverError('def1234567'), stack);
-    expect(capture.mock.calls.map(([kind, error]) => [kind, (error as { digest: string }).digest])).toEqual([
-      ['recoverable', 'abc1234567'],
-      ['caught', 'def1234567'],
-    ]);
   });
 
   test('router signals are routing, not errors: neither logged nor sent', async () => {
