@@ -54,6 +54,8 @@ test.each([
   // A choice among this module's own values is callable, and checked at call time.
   ['async function b() {}\nexport const a = flag ? b : async () => {};', ['a']],
   ['export const a = local ?? (async () => {});', ['a']],
+  // `x && f` gives `x` only when it is falsy, and no falsy value is a function: an import there gives none.
+  ["import { env } from './env';\nexport const a = env.DEBUG && (async () => {});", ['a']],
   // A type imported and exported again is erased too.
   ["import { type B, b } from './b';\nexport type { B };\nexport async function a() { return b(); }", ['a']],
   // Types are erased: nothing to call, nothing to refuse.
@@ -99,6 +101,8 @@ test.each([
   ["import { b } from './b';\nexport const c = flag ? async () => {} : b;", `c ${REEXPORTED}`],
   ["import * as b from './b';\nexport const c = local ?? b.c;", `c ${REEXPORTED}`],
   ["import * as b from './b';\nexport const c = (0, b.c);", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nexport const c = flag && b.c;", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nexport const c = b.enabled && 5;", 'c is not an async function'],
   ["export const c = flag ? 1 : 'one';", 'c is not an async function'],
   [
     'export const { a, b } = actions;',
