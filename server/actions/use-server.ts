@@ -225,6 +225,7 @@ function valueVerdict(init: ESTree.Expression | null, known: ReadonlyMap<string,
     case 'TSSatisfiesExpression':
     case 'TSNonNullExpression':
     case 'TSTypeAssertion':
+    case 'TSInstantiationExpression':
       return valueVerdict(init.expression, known);
     case 'Literal':
     case 'TemplateLiteral':

@@ -96,6 +96,8 @@ test.each([
   ["import * as b from './b';\nexport const c = b?.c;", `c ${REEXPORTED}`],
   ["import { api } from './b';\nexport const c = (api.users.remove) as Action;", `c ${REEXPORTED}`],
   ["import * as b from './b';\nconst c = b.c;\nexport { c };", `c ${REEXPORTED}`],
+  // A type argument given to it changes nothing at run time: it is the same function.
+  ["import * as b from './b';\nexport const c = b.get<User>;", `c ${REEXPORTED}`],
   // A choice that may give another module's function is refused as that function would be.
   ["import * as b from './b';\nasync function h() {}\nexport const c = flag ? b.c : h;", `c ${REEXPORTED}`],
   ["import { b } from './b';\nexport const c = flag ? async () => {} : b;", `c ${REEXPORTED}`],
