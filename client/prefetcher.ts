@@ -248,7 +248,10 @@ export function createPrefetcher({
     if (existing && !shouldPrefetch({ status: cache.status(existing, now), kind: existing.kind }, kind))
       return outcomeOf(existing);
     if (lane === 'viewport' && !replacing && !budget.fits()) {
-      if (!deferred.some((d) => d.href === href)) deferred.push({ href, kind, lane });
+      // A link deferred already keeps its place; asked for in full, it goes in full.
+      const earlier = deferred.find((d) => d.href === href);
+      if (!earlier) deferred.push({ href, kind, lane });
+      else if (kind === 'full') earlier.kind = kind;
       if (deferred.length > PREFETCH_MAX_WAITING) deferred.shift();
       return outcomeOf(undefined);
     }

@@ -252,6 +252,21 @@ describe('the byte budget of a page view', () => {
     expect(entries.map((e) => e.key)).not.toContain('/p/7');
   });
 
+  test('a link held back by the budget and then asked for in full goes in full when room frees', async () => {
+    const h = harness();
+    const router = start(h);
+    for (let i = 1; i <= 7; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    await flush();
+    void router.prefetch('/p/7', 'full', 'viewport'); // another link to it, which wants all its data
+    await flush();
+    expect(devtoolsSnapshot(router).budget.deferred).toEqual(['/p/7']);
+    h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/p/1', 'p'), 1024));
+    await settle();
+    const { queue, entries } = devtoolsSnapshot(router);
+    expect(queue.waiting).toEqual(['/p/7']);
+    expect(entries.find((e) => e.key === '/p/7')).toMatchObject({ kind: 'full' });
+  });
+
   test('a new page view has a budget of its own', async () => {
     const h = harness();
     const router = start(h);
