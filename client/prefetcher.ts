@@ -226,12 +226,12 @@ export function createPrefetcher({
     const { key, intercepted } = keyOf(url);
     const now = effects.now();
     cache.prune(now);
-    const lane: Lane = trigger === 'viewport' ? 'viewport' : 'intent';
     const existing = cache.get(key);
     const upgrade = kind === 'full' && existing?.kind === 'auto';
-    // An upgrade takes the place of an `auto` prefetch still waiting, and its share of the
-    // budget: one request, not two.
-    const replacing = upgrade && queue.drop(key);
+    // An upgrade takes the place of an `auto` prefetch still waiting, its share of the budget,
+    // and the lane intent gave it: one request, not two.
+    const replaced = upgrade ? queue.drop(key) : undefined;
+    const lane: Lane = trigger === 'viewport' && replaced !== 'intent' ? 'viewport' : 'intent';
     if (queue.has(key)) {
       if (lane === 'intent') queue.promote(key);
       if (!upgrade) return outcomeOf(existing);
@@ -247,8 +247,11 @@ export function createPrefetcher({
     }
     if (existing && !shouldPrefetch({ status: cache.status(existing, now), kind: existing.kind }, kind))
       return outcomeOf(existing);
-    if (lane === 'viewport' && !replacing && !budget.fits()) {
-      if (!deferred.some((d) => d.href === href)) deferred.push({ href, kind, lane });
+    if (lane === 'viewport' && !replaced && !budget.fits()) {
+      // A link deferred already keeps its place; asked for in full, it goes in full.
+      const earlier = deferred.find((d) => d.href === href);
+      if (!earlier) deferred.push({ href, kind, lane });
+      else if (kind === 'full') earlier.kind = kind;
       if (deferred.length > PREFETCH_MAX_WAITING) deferred.shift();
       return outcomeOf(undefined);
     }

@@ -7,7 +7,7 @@ import type { Revalidated } from '../shared/actions.js';
 import type { InterceptedAnswer } from '../shared/page-data.js';
 import type { PageState } from '../shared/page-state.js';
 import type { EntryView } from '../shared/entry-view.js';
-import type { PrefetchCache } from '../shared/prefetch-cache.js';
+import type { CacheEntry, PrefetchCache } from '../shared/prefetch-cache.js';
 import type { PrefetchBudget } from '../shared/prefetch-budget.js';
 import type { PrefetchQueue } from '../shared/prefetch-queue.js';
 import type { CachePolicy, EntryStatus } from '../shared/prefetch-status.js';
@@ -48,11 +48,15 @@ export interface DevtoolsSource {
   /** The router's clock now. */
   now: number;
   settings: DevtoolsSnapshot['settings'];
-  cache: Pick<PrefetchCache<CachedPage>, 'entries' | 'get' | 'status' | 'policyOf'>;
+  /** The cache's own entries, not copies: read-only here, as only the cache writes them. */
+  cache: Pick<PrefetchCache<CachedPage>, 'status' | 'policyOf'> & {
+    entries(): readonly Readonly<CacheEntry<CachedPage>>[];
+    get(key: string): Readonly<CacheEntry<CachedPage>> | undefined;
+  };
   queue: Pick<PrefetchQueue, 'running' | 'waiting'>;
   budget: Pick<PrefetchBudget, 'limit' | 'spent' | 'inFlight'>;
   /** Links in view the budget holds back, oldest first. */
-  deferred: readonly { href: string }[];
+  deferred: readonly { readonly href: string }[];
   /**
    * Whether a cached page stops at a loading state: the router's own rule, handed over so that
    * the devtools' chunk imports nothing from the router's (which would then carry an export

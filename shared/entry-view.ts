@@ -23,7 +23,10 @@ export interface EntryView {
   data: 'pending' | 'settled' | 'failed';
 }
 
-type Viewed<T> = Pick<PrefetchCache<T>, 'entries' | 'status' | 'policyOf'>;
+/** What a view reads of the cache: its entries, never to change them. */
+type Viewed<T> = Pick<PrefetchCache<T>, 'status' | 'policyOf'> & {
+  entries(): readonly Readonly<CacheEntry<T>>[];
+};
 
 const DATA_OF = { pending: 'pending', resolved: 'settled', rejected: 'failed' } as const;
 
@@ -48,7 +51,7 @@ export function viewEntries<T>(cache: Viewed<T>, now: number): EntryView[] {
  */
 function timesLeft<T>(
   cache: Viewed<T>,
-  entry: CacheEntry<T>,
+  entry: Readonly<CacheEntry<T>>,
   now: number,
 ): { nextChangeIn: number; expiresIn: number } {
   const policy = cache.policyOf(entry);

@@ -48,8 +48,8 @@ export interface PrefetchQueue {
   promote(key: string): void;
   /** Starts a waiting task now, even with every slot taken. Returns false if it was not waiting. */
   bump(key: string): boolean;
-  /** Drops a waiting task: it never starts, and its promise rejects with `Dropped`. Returns false if it was not waiting. */
-  drop(key: string): boolean;
+  /** Drops a waiting task: it never starts, and its promise rejects with `Dropped`. Returns the lane it waited in, if it did. */
+  drop(key: string): Lane | undefined;
   /**
    * Drops every task but `keep`'s: waiting ones never start, running ones hear it through their
    * `Cancellation` (to abort their requests). Their promises reject with `Dropped` at once.
@@ -143,8 +143,9 @@ export function createPrefetchQueue(
     },
     drop(key) {
       const found = find(key);
-      found?.lane.splice(found.index, 1)[0]!.reject(new Dropped('prefetch replaced'));
-      return found !== undefined;
+      if (!found) return undefined;
+      found.lane.splice(found.index, 1)[0]!.reject(new Dropped('prefetch replaced'));
+      return found.lane === lanes.intent ? 'intent' : 'viewport';
     },
     cancel(keep) {
       const dropped = new Dropped('prefetch cancelled');

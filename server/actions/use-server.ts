@@ -208,9 +208,13 @@ function valueVerdict(init: ESTree.Expression | null, known: ReadonlyMap<string,
       return valueVerdict(init.expression as ESTree.Expression, known);
     // A value that is one of several: another module's if any of them may be.
     case 'ConditionalExpression':
-      return eitherVerdict([init.consequent, init.alternate], known);
+      return eitherVerdict([init.consequent, init.alternate].map((option) => valueVerdict(option, known)));
     case 'LogicalExpression':
-      return eitherVerdict([init.left, init.right], known);
+      // `x && f` gives `x` only when it is falsy, and no falsy value is a function.
+      return eitherVerdict([
+        init.operator === '&&' ? 'not' : valueVerdict(init.left, known),
+        valueVerdict(init.right, known),
+      ]);
     case 'SequenceExpression':
       return valueVerdict(init.expressions.at(-1)!, known);
     case 'ArrowFunctionExpression':
@@ -221,6 +225,7 @@ function valueVerdict(init: ESTree.Expression | null, known: ReadonlyMap<string,
     case 'TSSatisfiesExpression':
     case 'TSNonNullExpression':
     case 'TSTypeAssertion':
+    case 'TSInstantiationExpression':
       return valueVerdict(init.expression, known);
     case 'Literal':
     case 'TemplateLiteral':
@@ -236,11 +241,11 @@ function valueVerdict(init: ESTree.Expression | null, known: ReadonlyMap<string,
   }
 }
 
-/** The verdict of a value that is one of `options`: the same for all, else unknown, but another module's wins. */
-function eitherVerdict(options: readonly ESTree.Expression[], known: ReadonlyMap<string, Verdict>): Verdict {
-  const verdicts = new Set(options.map((option) => valueVerdict(option, known)));
+/** The verdict of a value that is one of several: the same for all, else unknown, but another module's wins. */
+function eitherVerdict(options: readonly Verdict[]): Verdict {
+  const verdicts = new Set(options);
   if (verdicts.has('imported')) return 'imported';
-  return verdicts.size === 1 ? [...verdicts][0]! : 'unknown';
+  return verdicts.size === 1 ? options[0]! : 'unknown';
 }
 
 function nameOf(name: ESTree.ModuleExportName): string {

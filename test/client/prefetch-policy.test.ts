@@ -217,6 +217,21 @@ describe('the byte budget of a page view', () => {
     expect(devtoolsSnapshot(router).entries.map((e) => e.key)).not.toContain('/p/9');
   });
 
+  test('a full prefetch from a link in view that takes the place of a hovered one keeps its place in the intent lane', async () => {
+    const h = harness();
+    const router = start(h, pageState('/', 'feed'), { concurrency: 1 });
+    void router.prefetch('/a', 'auto', 'viewport');
+    await flush(); // /a takes the one place
+    void router.prefetch('/c', 'auto', 'viewport');
+    void router.prefetch('/b', 'auto', 'intent'); // the pointer is on a link to /b
+    await flush();
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: ['/a'], waiting: ['/b', '/c'] });
+    void router.prefetch('/b', 'full', 'viewport'); // another link to /b, which wants all its data
+    await flush();
+    expect(devtoolsSnapshot(router).queue).toEqual({ running: ['/a'], waiting: ['/b', '/c'] });
+    expect(devtoolsSnapshot(router).entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'full' });
+  });
+
   test('a prefetch cut short by a refresh counts its estimate; one that never started, nothing', async () => {
     const h = harness();
     const router = start(h, pageState('/', 'feed'), { concurrency: 1 });
@@ -250,6 +265,21 @@ describe('the byte budget of a page view', () => {
     expect(budget.deferred).toEqual([]);
     expect(queue.waiting).toEqual([]);
     expect(entries.map((e) => e.key)).not.toContain('/p/7');
+  });
+
+  test('a link held back by the budget and then asked for in full goes in full when room frees', async () => {
+    const h = harness();
+    const router = start(h);
+    for (let i = 1; i <= 7; i++) void router.prefetch(`/p/${i}`, 'auto', 'viewport');
+    await flush();
+    void router.prefetch('/p/7', 'full', 'viewport'); // another link to it, which wants all its data
+    await flush();
+    expect(devtoolsSnapshot(router).budget.deferred).toEqual(['/p/7']);
+    h.fetches[0]!.reply.resolve(sized(prefetchAnswer('/p/1', 'p'), 1024));
+    await settle();
+    const { queue, entries } = devtoolsSnapshot(router);
+    expect(queue.waiting).toEqual(['/p/7']);
+    expect(entries.find((e) => e.key === '/p/7')).toMatchObject({ kind: 'full' });
   });
 
   test('a new page view has a budget of its own', async () => {

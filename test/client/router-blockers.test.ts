@@ -321,4 +321,19 @@ describe('the gate before any blocker', () => {
     blockers.set({}, true);
     expect(unloadGuards).toEqual([]);
   });
+
+  test('lets a back or forward through as a navigation without the registry, and puts nothing back', async () => {
+    const { h, router } = setUp();
+    const create = vi.fn(createBlockers);
+    await visit(h, router, '/a', 'a');
+    const back = popTo(h, router, '/', entry(h, '/'));
+    expect(gos(h)).toEqual([]);
+    expect(await back).toMatchObject({ status: 'committed', url: '/' });
+    // Nothing made the registry: the first `useBlocker` does, and the history side comes with it.
+    const blockers = router.blockers.registry(create);
+    expect(create).toHaveBeenCalledTimes(1);
+    blockers.set({}, true);
+    void popTo(h, router, '/a', entry(h, '/a'));
+    expect(gos(h)).toEqual(['go -1']);
+  });
 });

@@ -54,6 +54,8 @@ test.each([
   // A choice among this module's own values is callable, and checked at call time.
   ['async function b() {}\nexport const a = flag ? b : async () => {};', ['a']],
   ['export const a = local ?? (async () => {});', ['a']],
+  // `x && f` gives `x` only when it is falsy, and no falsy value is a function: an import there gives none.
+  ["import { env } from './env';\nexport const a = env.DEBUG && (async () => {});", ['a']],
   // A type imported and exported again is erased too.
   ["import { type B, b } from './b';\nexport type { B };\nexport async function a() { return b(); }", ['a']],
   // Types are erased: nothing to call, nothing to refuse.
@@ -94,11 +96,15 @@ test.each([
   ["import * as b from './b';\nexport const c = b?.c;", `c ${REEXPORTED}`],
   ["import { api } from './b';\nexport const c = (api.users.remove) as Action;", `c ${REEXPORTED}`],
   ["import * as b from './b';\nconst c = b.c;\nexport { c };", `c ${REEXPORTED}`],
+  // A type argument given to it changes nothing at run time: it is the same function.
+  ["import * as b from './b';\nexport const c = b.get<User>;", `c ${REEXPORTED}`],
   // A choice that may give another module's function is refused as that function would be.
   ["import * as b from './b';\nasync function h() {}\nexport const c = flag ? b.c : h;", `c ${REEXPORTED}`],
   ["import { b } from './b';\nexport const c = flag ? async () => {} : b;", `c ${REEXPORTED}`],
   ["import * as b from './b';\nexport const c = local ?? b.c;", `c ${REEXPORTED}`],
   ["import * as b from './b';\nexport const c = (0, b.c);", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nexport const c = flag && b.c;", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nexport const c = b.enabled && 5;", 'c is not an async function'],
   ["export const c = flag ? 1 : 'one';", 'c is not an async function'],
   [
     'export const { a, b } = actions;',

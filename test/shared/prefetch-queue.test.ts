@@ -188,9 +188,9 @@ describe('prefetch queue', () => {
       ),
     );
     await settle();
-    // It says whether it took one: a running task is not waiting.
-    expect(queue.drop('/p/1')).toBe(false);
-    expect(queue.drop('/p/2')).toBe(true);
+    // It says where the one it took waited: a running task is not waiting.
+    expect(queue.drop('/p/1')).toBeUndefined();
+    expect(queue.drop('/p/2')).toBe('viewport');
     expect(queue.running()).toEqual(['/p/1']);
     expect(queue.waiting()).toEqual(['/p/3']);
     replies['/p/1']!.resolve('ok');
