@@ -233,7 +233,12 @@ export function createPrefetcher({
     const replaced = upgrade ? queue.drop(key) : undefined;
     const lane: Lane = trigger === 'viewport' && replaced !== 'intent' ? 'viewport' : 'intent';
     if (queue.has(key)) {
-      if (lane === 'intent') queue.promote(key);
+      if (lane === 'intent') {
+        queue.promote(key);
+        // Asked again after a navigation cut it short, it goes as it goes now.
+        const asked = queued.get(key);
+        if (asked) asked.lane = 'intent';
+      }
       if (!upgrade) return outcomeOf(existing);
       // One URL is never fetched twice at once: the upgrade waits for the `auto` data on its way,
       // and is not asked if the queue dropped that (the page was left: a navigation that ends

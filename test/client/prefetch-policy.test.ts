@@ -457,6 +457,23 @@ describe('a navigation that ends on the page it left', () => {
     expect(paths(h)).toEqual(['/p/1', '/p/2', '/x', '/p/1', '/p/2']);
   });
 
+  test('a link hovered while its prefetch waited goes again in the intent lane', async () => {
+    const { router } = await sevenLinks();
+    void router.prefetch('/p/5', 'auto', 'intent');
+    await flush();
+    expect(devtoolsSnapshot(router).queue.waiting).toEqual(['/p/5', '/p/3', '/p/4', '/p/6']);
+    const click = router.navigate('/x');
+    await flush();
+    await router.navigate('/#part');
+    expect((await click).status).toBe('aborted');
+    await settle();
+    // The hovered link is the likelier click: it goes first again.
+    expect(devtoolsSnapshot(router).queue).toEqual({
+      running: ['/p/5', '/p/1'],
+      waiting: ['/p/2', '/p/3', '/p/4', '/p/6'],
+    });
+  });
+
   test('a full prefetch waiting on the auto one running for its URL goes again as full', async () => {
     const { h, router } = await sevenLinks();
     const full = router.prefetch('/p/1', 'full', 'intent');
