@@ -242,12 +242,13 @@ export function createPrefetcher({
       if (!upgrade) return outcomeOf(existing);
       // One URL is never fetched twice at once: the upgrade waits for the `auto` data on its way,
       // and is not asked if the queue dropped that (the page was left: a navigation that ends
-      // on it asks again for what it holds here, the upgrade).
+      // on it asks again for what it holds here, the upgrade), nor if it failed (its entry
+      // keeps the URL from being asked again until it expires).
       const asked = { href, kind, lane };
       queued.set(key, asked);
       return outcomeOf(existing).then((o) => {
         if (queued.get(key) === asked) queued.delete(key);
-        return o.status === 'skipped' ? o : prefetch(href, kind, trigger);
+        return o.status === 'skipped' || o.status === 'failed' ? o : prefetch(href, kind, trigger);
       });
     }
     if (existing && !shouldPrefetch({ status: cache.status(existing, now), kind: existing.kind }, kind))

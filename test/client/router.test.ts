@@ -576,6 +576,17 @@ describe('navigation with the prefetch cache', () => {
     expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto', '/c?_sy=%2F']);
   });
 
+  test('a full prefetch waiting on an auto one that fails fails with it: the URL is not asked again', async () => {
+    const h = harness();
+    const router = start(h);
+    void router.prefetch('/b', 'auto', 'viewport');
+    await flush();
+    const full = router.prefetch('/b', 'full');
+    h.fetches[0]!.reply.resolve(new Response('down', { status: 503 }));
+    expect(await full).toEqual({ status: 'failed' });
+    expect(h.fetches.map((f) => f.url)).toEqual(['/b?_sy=%2F&_syp=auto']);
+  });
+
   test('a stale entry is kept for the navigation to use; an expired one is fetched again', async () => {
     const h = harness();
     const router = start(h);
