@@ -213,9 +213,9 @@ export function createPrefetcher({
   /**
    * Queues a prefetch unless the cache holds an entry that has not expired (a stale one too:
    * a navigation knows how to use it), or a `full` prefetch finds only `auto` data: then it takes
-   * the place of that `auto` prefetch if it still waits, or goes once it settles if it runs. A link only in view waits for room
-   * in the budget (and is `skipped` for its caller: it may never go); intent moves a waiting
-   * prefetch up the queue. Resolves when the entry it leaves settles.
+   * the place of that `auto` prefetch if it still waits, or goes once it settles if it runs. A
+   * link only in view waits for room in the budget (and is `skipped` for its caller: it may never
+   * go); intent moves a waiting prefetch up the queue. Resolves when the entry it leaves settles.
    */
   function prefetch(href: string, kind: 'auto' | 'full', trigger: PrefetchTrigger): Promise<PrefetchOutcome> {
     const here = new URL(effects.currentHref());

@@ -406,9 +406,13 @@ export function createDocumentHandler(
      * and reported; the page keeps the head it has.
      */
     function headChangeOf({ state, modules }: ResolvedPage): () => HeadTag[] | undefined {
-      // Read at the first arrival: most pages stream nothing, and never ask.
+      // Read at the first arrival: most pages stream nothing, and never ask. Without a `head`
+      // export in the branch, no data can change the tags: nothing is run again.
       let sent: string | undefined;
+      let heads: boolean | undefined;
       return () => {
+        heads ??= [...modules.values()].some((module) => module.head !== undefined);
+        if (!heads) return undefined;
         sent ??= JSON.stringify(state.head ?? []);
         let head: HeadTag[];
         try {
