@@ -18,6 +18,7 @@ import {
   pageState,
   prefetchAnswer,
   start,
+  type Harness,
 } from '../helpers/router-harness';
 
 // The core must work with React absent: importing it here would throw.
@@ -31,6 +32,32 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+type TestRouter = ReturnType<typeof start>;
+
+/** `path` prefetched, answered with `prefetched`, then left until its entry is stale (past 30 s, within 300 s). */
+async function prefetchedThenStale(h: Harness, router: TestRouter, path: string, prefetched: unknown) {
+  void router.prefetch(path);
+  await flush();
+  h.fetches[0]!.reply.resolve(jsonResponse(prefetched));
+  await flush();
+  h.clock.now += 100_000;
+}
+
+/**
+ * Away to `/` (answered with `home`), and back to `path` 10 s later: the requests made before
+ * the way back, to tell whether it asked for any.
+ */
+async function awayAndBack(h: Harness, router: TestRouter, path: string, home: unknown): Promise<number> {
+  const away = router.navigate('/');
+  h.fetches.at(-1)!.reply.resolve(jsonResponse(home));
+  await away;
+  h.clock.now += 10_000;
+  const requests = h.fetches.length;
+  await router.navigate(path);
+  await flush();
+  return requests;
+}
 
 describe('navigate', () => {
   test('one page-data request, one history push, layout data kept from the held page', async () => {
@@ -359,22 +386,13 @@ describe('navigation with the prefetch cache', () => {
       const page = prefetchAnswer('/b', 'b');
       return { ...page, segments: [page.segments[0]!, { ...page.segments[1]!, pageData: { version } }] };
     };
-    void router.prefetch('/b');
-    await flush();
-    h.fetches[0]!.reply.resolve(jsonResponse(withData('old')));
-    await flush();
-    h.clock.now += 100_000;
+    await prefetchedThenStale(h, router, '/b', withData('old'));
     const first = router.navigate('/b');
     await flush();
     expect(h.fetches.at(-1)!.url).toBe('/b?_sy=&_syp=full');
     h.fetches.at(-1)!.reply.resolve(jsonResponse(withData('new')));
     await first;
-    const away = router.navigate('/');
-    h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/', 'feed')));
-    await away;
-    h.clock.now += 10_000;
-    const requests = h.fetches.length;
-    await router.navigate('/b');
+    const requests = await awayAndBack(h, router, '/b', answer('/', 'feed'));
     expect(h.fetches).toHaveLength(requests);
     expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
     expect(devtoolsSnapshot(router).entries.find((e) => e.key === '/b')).toMatchObject({ kind: 'temporary' });
@@ -383,11 +401,7 @@ describe('navigation with the prefetch cache', () => {
   test('a stale partial entry filled in again is replaced by what came: the next click within 30 s shows it', async () => {
     const h = harness();
     const router = start(h);
-    void router.prefetch('/b');
-    await flush();
-    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/b', 'b', 1)));
-    await flush();
-    h.clock.now += 100_000;
+    await prefetchedThenStale(h, router, '/b', prefetchAnswer('/b', 'b', 1));
     await router.navigate('/b');
     await flush();
     expect(h.fetches.at(-1)!.url).toBe('/b?_sy=&_syp=full');
@@ -395,13 +409,7 @@ describe('navigation with the prefetch cache', () => {
     whole.segments[1]!.pageData = { version: 'new' };
     h.fetches.at(-1)!.reply.resolve(jsonResponse(whole));
     await flush();
-    const away = router.navigate('/');
-    h.fetches.at(-1)!.reply.resolve(jsonResponse(answer('/', 'feed')));
-    await away;
-    h.clock.now += 10_000;
-    const requests = h.fetches.length;
-    await router.navigate('/b');
-    await flush();
+    const requests = await awayAndBack(h, router, '/b', answer('/', 'feed'));
     expect(h.fetches).toHaveLength(requests);
     expect(router.getSnapshot().state.pendingAt).toBeUndefined();
     expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
@@ -857,12 +865,8 @@ describe('slots and intercepted routes', () => {
 
   test('a stale partial entry the server did not intercept, filled in again: what came takes its place', async () => {
     const { h, router } = feedHarness();
-    void router.prefetch('/photos/3');
-    await flush();
     // Asked from the feed, under the intercepted key; the server answered the plain page.
-    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/photos/3', 'photos/[id]', 1)));
-    await flush();
-    h.clock.now += 100_000;
+    await prefetchedThenStale(h, router, '/photos/3', prefetchAnswer('/photos/3', 'photos/[id]', 1));
     await router.navigate('/photos/3');
     expect(h.fetches.at(-1)!.url).toBe('/photos/3?_sy=&_syp=full');
     const whole = prefetchAnswer('/photos/3', 'photos/[id]');
@@ -873,13 +877,7 @@ describe('slots and intercepted routes', () => {
     expect(devtoolsSnapshot(router).entries.map((e) => `${e.key} ${e.kind}`)).toEqual([
       `/photos/3 ${MODAL} temporary`,
     ]);
-    const away = router.navigate('/');
-    h.fetches.at(-1)!.reply.resolve(jsonResponse(feedAnswer('/', { likes: 1 }, false)));
-    await away;
-    h.clock.now += 10_000;
-    const requests = h.fetches.length;
-    await router.navigate('/photos/3');
-    await flush();
+    const requests = await awayAndBack(h, router, '/photos/3', feedAnswer('/', { likes: 1 }, false));
     expect(h.fetches).toHaveLength(requests);
     expect(router.getSnapshot().state.segments[1]!.pageData).toEqual({ version: 'new' });
   });
@@ -889,11 +887,7 @@ describe('slots and intercepted routes', () => {
     h.effects.interceptionOf = (pathname, from) =>
       pathname.startsWith('/photos/') && from.startsWith('/photos/') ? MODAL : undefined;
     const router = start(h);
-    void router.prefetch('/photos/3');
-    await flush();
-    h.fetches[0]!.reply.resolve(jsonResponse(prefetchAnswer('/photos/3', 'photos/[id]', 1)));
-    await flush();
-    h.clock.now += 100_000;
+    await prefetchedThenStale(h, router, '/photos/3', prefetchAnswer('/photos/3', 'photos/[id]', 1));
     await router.navigate('/photos/3');
     h.fetches.at(-1)!.reply.resolve(jsonResponse(prefetchAnswer('/photos/3', 'photos/[id]')));
     await flush();
