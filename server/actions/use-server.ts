@@ -217,6 +217,13 @@ function valueVerdict(init: ESTree.Expression | null, known: ReadonlyMap<string,
       ]);
     case 'SequenceExpression':
       return valueVerdict(init.expressions.at(-1)!, known);
+    // `x = ns.f` is the value assigned (`x ||= ns.f` may be); `await ns.f` is the function itself.
+    case 'AssignmentExpression': {
+      const assigned = valueVerdict(init.right, known);
+      return init.operator === '=' || assigned === 'imported' ? assigned : 'unknown';
+    }
+    case 'AwaitExpression':
+      return valueVerdict(init.argument, known) === 'imported' ? 'imported' : 'unknown';
     case 'ArrowFunctionExpression':
     case 'FunctionExpression':
       return functionVerdict(init);

@@ -104,6 +104,10 @@ test.each([
   ["import * as b from './b';\nexport const c = local ?? b.c;", `c ${REEXPORTED}`],
   ["import * as b from './b';\nexport const c = (0, b.c);", `c ${REEXPORTED}`],
   ["import * as b from './b';\nexport const c = flag && b.c;", `c ${REEXPORTED}`],
+  // An assignment is the value assigned; awaiting a function gives the function.
+  ["import * as b from './b';\nlet x;\nexport const c = (x = b.c);", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nexport const c = await b.c;", `c ${REEXPORTED}`],
+  ["import * as b from './b';\nlet x;\nexport const c = (x ??= b.c);", `c ${REEXPORTED}`],
   ["import * as b from './b';\nexport const c = b.enabled && 5;", 'c is not an async function'],
   ["export const c = flag ? 1 : 'one';", 'c is not an async function'],
   [
