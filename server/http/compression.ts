@@ -15,8 +15,15 @@ import {
 import type { Response } from 'express';
 import { addVary } from './answers.js';
 
-/** Brotli quality for responses made per request: near gzip's speed, smaller output. */
+/** Brotli quality for documents, compressed as they stream: near gzip's speed. */
 export const BROTLI_QUALITY = 4;
+/**
+ * Brotli quality for page data, compressed in one piece off the main thread and sent with every
+ * soft navigation and prefetch, where its bytes are what a slow link waits for. Quality 5 is the
+ * first with literal context modelling: on the bench page's 17 KB of JSON 3,030 bytes against
+ * quality 4's 3,541 (14 % fewer), for about 30 µs more of the thread pool's CPU.
+ */
+export const PAGE_DATA_BROTLI_QUALITY = 5;
 /** gzip level for responses made per request, for clients without brotli. */
 export const GZIP_LEVEL = 6;
 /** Below this, a body is sent as it is: compressing it saves less than it costs. */
@@ -78,6 +85,15 @@ export function sendJson(res: Response, body: unknown): void {
     else res.setHeader('content-encoding', encoding).end(compressed);
   };
   if (encoding === 'br')
-    brotliCompress(json, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }, done);
+    brotliCompress(
+      json,
+      {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: PAGE_DATA_BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+        },
+      },
+      done,
+    );
   else gzip(json, { level: GZIP_LEVEL }, done);
 }

@@ -5,7 +5,14 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  createBrotliDecompress,
+  createGunzip,
+  gunzipSync,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { negotiateEncoding } from '../../server/http/compression';
 import { createApp } from '../../server/create-app';
@@ -77,6 +84,13 @@ describe('compressed responses', () => {
     const plain = await get('/lab/big?_sy=', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString())).toMatchObject({ url: '/lab/big' });
+
+    // Brotli's quality 5, the first that models literals by their context: smaller than 4 gives.
+    const json = plain.body;
+    const at = (quality: number) =>
+      brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }).length;
+    expect(at(5)).toBeLessThan(at(4));
+    expect(br.body.length).toBe(at(5));
 
     // A small answer is not worth the compressor's cost.
     const small = await get('/photos/7?_sy=', { 'accept-encoding': 'br' });
