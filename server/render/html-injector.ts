@@ -90,19 +90,23 @@ export class HtmlInjector {
  * stream each write is a job of its own on libuv's thread pool, with its callbacks: some twenty
  * for a page of 37 KB. Here a batch is held until its `flush()` (or the end) and handed over as
  * one write, which compresses the same bytes for well under half the CPU (measured in
- * docs/performance.md, "Compressing a batch at once"). What `write` answers is the compressor's
- * own backpressure, so React still waits for `drain` when the client reads slowly; a batch is
- * React's synchronous run of writes, so what is held is at most one batch. Returns the flush.
+ * docs/performance.md, "Compressing a batch at once"). `write` answers as if what is held had
+ * been written: React stops between two boundaries of a batch once the compressor is past its
+ * high-water mark and goes on at `drain`, so a slow client is handed no more than unbatched.
+ * Returns the flush.
  */
 function writeInBatches(compressor: Destination): () => void {
   const write = compressor.write.bind(compressor) as (chunk: Uint8Array) => boolean;
   const end = compressor.end.bind(compressor) as (...args: unknown[]) => Destination;
   const flush = compressor.flush!.bind(compressor);
   const held: Uint8Array[] = [];
+  let heldBytes = 0;
   const release = () => {
     if (held.length === 0) return;
     const batch = held.length === 1 ? held[0]! : Buffer.concat(held);
     held.length = 0;
+    heldBytes = 0;
+    // Past the high-water mark this write sets the compressor's `drain`, which React waits for.
     write(batch);
   };
   compressor.write = ((chunk: Uint8Array | string, ...rest: unknown[]) => {
@@ -111,8 +115,13 @@ function writeInBatches(compressor: Destination): () => void {
       release();
       return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
     }
-    held.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    return !compressor.writableNeedDrain;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    held.push(bytes);
+    heldBytes += bytes.byteLength;
+    return (
+      !compressor.writableNeedDrain &&
+      compressor.writableLength + heldBytes < compressor.writableHighWaterMark
+    );
   }) as Destination['write'];
   compressor.end = ((...args: unknown[]) => {
     release();

@@ -3,6 +3,7 @@
  * (each write into a zlib stream is a thread-pool job of its own), in order, with the HTML the
  * server adds, and each `flush()` still sends what came before it.
  */
+import { randomBytes } from 'node:crypto';
 import { PassThrough, Writable } from 'node:stream';
 import {
   brotliDecompressSync,
@@ -12,7 +13,8 @@ import {
   gunzipSync,
 } from 'node:zlib';
 import type { Response } from 'express';
-import type { PipeableStream } from 'react-dom/server';
+import { createElement, Suspense, use } from 'react';
+import { renderToPipeableStream, type PipeableStream } from 'react-dom/server';
 import { afterEach, expect, test, vi } from 'vitest';
 import { HtmlInjector } from '../../server/render/html-injector';
 
@@ -107,5 +109,51 @@ test.each([
     render.next();
     await new Promise((resolve) => decoded.on('end', resolve));
     expect(text).toBe(batch(1).join('') + batch(2).join(''));
+  },
+);
+
+/**
+ * React stops between two boundaries of a batch once `write` answers false and goes on at
+ * `drain`: the compressor is never handed much more than its high-water mark, however much of
+ * the page is ready at once. Held bytes count as written for that answer.
+ */
+test.each([['br'], ['gzip']] as const)(
+  '%s: a batch stops at the compressor’s high-water mark, and the rest follows at drain',
+  async (encoding) => {
+    const compress = zlibPrototype._transform;
+    let mostPending = 0;
+    let highWaterMark = 0;
+    // What the compressor has been handed and not yet compressed, each time it starts on a chunk.
+    vi.spyOn(zlibPrototype, '_transform').mockImplementation(function (this: Writable, ...args: unknown[]) {
+      mostPending = Math.max(mostPending, this.writableLength);
+      highWaterMark = this.writableHighWaterMark;
+      compress.apply(this, args);
+    });
+    let release!: () => void;
+    const ready = new Promise<void>((resolve) => (release = resolve));
+    // Forty boundaries of 4 KB that resolve together, after the shell: one batch of 160 KB.
+    const texts = Array.from({ length: 40 }, () => randomBytes(3000).toString('base64'));
+    const Item = ({ text }: { text: string }) => (use(ready), createElement('p', null, text));
+    const page = createElement(
+      'html',
+      null,
+      createElement(
+        'body',
+        null,
+        texts.map((text, i) =>
+          createElement(Suspense, { key: i, fallback: 'loading' }, createElement(Item, { text })),
+        ),
+      ),
+    );
+    const { res, body } = fakeResponse();
+    const stream = await new Promise<PipeableStream>((resolve) => {
+      const render = renderToPipeableStream(page, { onShellReady: () => resolve(render) });
+    });
+    new HtmlInjector(res).pipeFrom(stream, encoding);
+    release();
+    const html = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(await body()).toString();
+    for (const text of texts) expect(html).toContain(`<p>${text}</p>`);
+    expect(html).toMatch(/<\/html>$/);
+    expect(mostPending).toBeLessThan(highWaterMark + 8 * 1024);
   },
 );
