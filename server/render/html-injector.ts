@@ -110,8 +110,10 @@ function writeInBatches(compressor: Destination): () => void {
     write(batch);
   };
   compressor.write = ((chunk: Uint8Array | string, ...rest: unknown[]) => {
-    // zlib's own `flush()` writes an empty chunk that carries the flush: it goes through at once.
-    if (chunk.length === 0) {
+    // zlib's own `flush()` writes an empty chunk that carries the flush, and a write with a
+    // callback (or an encoding) waits for its own chunk: each goes through at once, after what
+    // is held.
+    if (chunk.length === 0 || rest.length > 0) {
       release();
       return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
     }

@@ -157,3 +157,22 @@ test.each([['br'], ['gzip']] as const)(
     expect(mostPending).toBeLessThan(highWaterMark + 8 * 1024);
   },
 );
+
+test('a write that asks to be told when it is done goes through at once, after what is held', async () => {
+  const { res, body } = fakeResponse();
+  let told = false;
+  const render: PipeableStream = {
+    pipe<T extends NodeJS.WritableStream>(target: T): T {
+      const destination = target as unknown as Writable & { flush?: () => void };
+      destination.write(new TextEncoder().encode('<p>held</p>'));
+      destination.write('<p>told</p>', 'utf8', () => (told = true));
+      destination.flush?.();
+      destination.end();
+      return target;
+    },
+    abort() {},
+  };
+  new HtmlInjector(res).pipeFrom(render, 'br');
+  expect(brotliDecompressSync(await body()).toString()).toBe('<p>held</p><p>told</p>');
+  expect(told).toBe(true);
+});
