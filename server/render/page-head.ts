@@ -28,12 +28,20 @@ export interface HeadSource {
  *   document's shell, which goes out before it. A place whose data is not there adds no head.
  */
 export function pageHead(state: PageState, modules: ModuleMap, readStreamed = false): HeadTag[] {
+  // Without a `head` export only a not-found page has a tag (it is not indexed): most pages.
+  if (!exportsHead(modules) && !isNotFoundPage(state)) return [];
   const sources = headSources(state, readStreamed);
   return pageHeadTags(
     state,
     sources,
     sources.map((source) => headOf(source, modules)),
   );
+}
+
+/** Whether any of the modules exports a `head`: without one, no data changes a page's tags. */
+export function exportsHead(modules: ModuleMap): boolean {
+  for (const module of modules.values()) if (module.head !== undefined) return true;
+  return false;
 }
 
 /** What an intercepted route shown in a slot changes in the head of the page under it. */

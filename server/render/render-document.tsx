@@ -57,7 +57,7 @@ import { encodeSegments, loaderFile, pageStateScript, type LoaderFileOf } from '
 import { HtmlInjector } from './html-injector.js';
 import { matchUrl, sendPageData, sendRedirectData } from './page-data-answer.js';
 import { isStreamedLoadError, signalMetaTag, streamData } from './streamed-html.js';
-import { pageHead } from './page-head.js';
+import { exportsHead, pageHead } from './page-head.js';
 import type { RenderOutcome, ResolvedOptions } from '../options.js';
 import {
   resolveIntercepted,
@@ -396,7 +396,8 @@ export function createDocumentHandler(
         strict,
         onUnsendable: (error) => record(error, 'load', 'load failed'),
         startPlace: (id) => tracer.start('stream', id),
-        headChange: headChangeOf(page),
+        // Read only as streamed data arrives, and only a branch with a `head` export can change.
+        ...(exportsHead(page.modules) ? { headChange: headChangeOf(page) } : {}),
       });
     }
 
@@ -406,13 +407,8 @@ export function createDocumentHandler(
      * and reported; the page keeps the head it has.
      */
     function headChangeOf({ state, modules }: ResolvedPage): () => HeadTag[] | undefined {
-      // Read at the first arrival: most pages stream nothing, and never ask. Without a `head`
-      // export in the branch, no data can change the tags: nothing is run again.
       let sent: string | undefined;
-      let heads: boolean | undefined;
       return () => {
-        heads ??= [...modules.values()].some((module) => module.head !== undefined);
-        if (!heads) return undefined;
         sent ??= JSON.stringify(state.head ?? []);
         let head: HeadTag[];
         try {

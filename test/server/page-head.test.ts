@@ -188,3 +188,17 @@ test('streamed data: left out until it may be read and is there', async () => {
   state.segments[1]!.pageData = failed;
   expect(filesOf(state, true)).toEqual(['layout layout.tsx "site"']);
 });
+
+test('without a head export a page has no tags, and a not-found page is still not indexed', () => {
+  const component = { default: () => null };
+  const modules = new Map([
+    ['layout.tsx', component],
+    ['photos/[id]/page.tsx', component],
+    ['not-found.tsx', component],
+  ]);
+  expect(headOfPage(page(), modules)).toEqual([]);
+  const notFound = page({ notFound: 'not-found.tsx' });
+  expect(headOfPage(notFound, modules).map((tag) => tag.attributes)).toEqual([
+    { name: 'robots', content: 'noindex' },
+  ]);
+});
