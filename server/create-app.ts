@@ -48,7 +48,7 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
 
   // From here on app code runs: `cookies()`, `setHeader()` and the rest find their request.
   app.use(
-    requestScope({
+    requestScope(app, {
       secret: options.secret,
       trustProxy: options.actionOrigins.trustProxy,
       mode: options.mode,

@@ -121,13 +121,24 @@ export function matchRoute(root: RouteNode, segments: readonly string[]): RouteM
   const found = matchBelow(root, segments, 0, {}) ?? matchBelow(root, segments, 0, {}, true);
   if (!found) return undefined;
   const match: RouteMatch = {
-    pattern: patternOf(found.nodes),
+    pattern: rootPatternOf(found.nodes),
     params: found.params,
     branch: found.nodes,
     segments,
   };
   if (found.slotOnly) match.slotOnly = true;
   return match;
+}
+
+// A branch from the root is the one path down to its last node, so its pattern depends on that
+// node alone: worked out on its first match, then looked up.
+const rootPatterns = new WeakMap<RouteNode, string>();
+
+function rootPatternOf(branch: RouteNode[]): string {
+  const leaf = branch[branch.length - 1]!;
+  let pattern = rootPatterns.get(leaf);
+  if (pattern === undefined) rootPatterns.set(leaf, (pattern = patternOf(branch)));
+  return pattern;
 }
 
 export interface Found {

@@ -81,21 +81,36 @@ export class PageRequest {
   }
 }
 
+/**
+ * A loader's result as it came: its value, or its promise. What it throws is a rejected promise,
+ * as an `async` loader's throw would be.
+ */
 function runLoad(
   runtime: RouteRuntime,
   file: string | undefined,
   args: object,
   tracer: RequestTracer | undefined,
-): Promise<unknown> {
-  if (!file) return Promise.resolve(undefined);
-  const load = async () => {
-    const module = runtime.ready(file) ?? (await runtime.load(file));
-    if (typeof module.load !== 'function') {
-      throw new TypeError(`${file} must export a function named "load"`);
+): unknown {
+  if (!file) return undefined;
+  // A loaded module's `load` is called at once, its result handed on as it is: no promise of our
+  // own around the app's (see `resolvePage` on why each one counts).
+  const run = () => {
+    const module = runtime.ready(file);
+    if (!module) return runtime.load(file).then((loaded) => callLoad(file, loaded, args));
+    try {
+      return callLoad(file, module, args);
+    } catch (error) {
+      return Promise.reject(error);
     }
-    return (module.load as (args: object) => unknown)(args);
   };
-  return tracer ? tracer.span('load', file, load) : load();
+  return tracer ? tracer.span('load', file, run) : run();
+}
+
+function callLoad(file: string, module: Record<string, unknown>, args: object): unknown {
+  if (typeof module.load !== 'function') {
+    throw new TypeError(`${file} must export a function named "load"`);
+  }
+  return (module.load as (args: object) => unknown)(args);
 }
 
 /**
@@ -133,7 +148,7 @@ export class LoaderArgs {
 }
 
 /** Starts the loader of a job; all the jobs of one request share one web `Request`. */
-function startJob(runtime: RouteRuntime, job: LoadJob, req: PageRequest): Promise<unknown> {
+function startJob(runtime: RouteRuntime, job: LoadJob, req: PageRequest): unknown {
   return runLoad(runtime, job.file, new LoaderArgs(req, job.params), req.tracer);
 }
 
@@ -209,7 +224,11 @@ export async function resolvePage(
   pageRequest: PageRequest,
   url: readonly string[],
 ): Promise<ResolvedPage> {
-  const req = await withSearch(runtime, match, pageRequest);
+  // Each step below answers at once when the modules it reads are loaded, which after the first
+  // request they are: a step awaited needlessly costs a promise and a turn of the microtask queue,
+  // and every promise made while a request's scope is current also runs Node's async hooks.
+  const searched = withSearch(runtime, match, pageRequest);
+  const req = searched instanceof PageRequest ? searched : await searched;
   const first = match.branch.findIndex((node) => node.files.loading);
   // An auto prefetch stops at the first loading state: its layout loads, what it wraps does not.
   const cut = req.cutAtLoading ? first : -1;
@@ -258,11 +277,17 @@ export async function resolvePage(
   }
   if (cut >= 0) state.pendingAt = cut;
   if (streams.length > 0) {
-    for (const job of streams) job.segment[job.kind] = track(startJob(runtime, job, req));
+    for (const job of streams) job.segment[job.kind] = track(Promise.resolve(startJob(runtime, job, req)));
     state.streamed = streams.map((job) => streamedId(job.segment.dir, job.kind));
   }
-  const cachePolicy = await declaredCachePolicy(runtime, match.branch.at(-1)?.files['page.server']);
-  if (cachePolicy) state.cachePolicy = cachePolicy;
+  const pageServer = match.branch.at(-1)?.files['page.server'];
+  if (pageServer) {
+    const cachePolicy = declaredCachePolicy(
+      pageServer,
+      runtime.ready(pageServer) ?? (await runtime.load(pageServer)),
+    );
+    if (cachePolicy) state.cachePolicy = cachePolicy;
+  }
   return withHead(runtime, state, 200);
 }
 
@@ -270,14 +295,25 @@ export async function resolvePage(
  * Validates the search params with the `search` schema the page's `page.server` exports, if
  * any. Invalid params are the request's fault: an `HttpError` 400 naming each parameter.
  */
-async function withSearch(
+function withSearch(
   runtime: RouteRuntime,
   match: Pick<RouteMatch, 'branch' | 'slotOnly'>,
   req: PageRequest,
-): Promise<PageRequest> {
+): PageRequest | Promise<PageRequest> {
   const file = match.slotOnly ? undefined : match.branch.at(-1)?.files['page.server'];
   if (!file) return req;
-  const { search: schema } = runtime.ready(file) ?? (await runtime.load(file));
+  const module = runtime.ready(file);
+  if (module && module.search === undefined) return req;
+  return validatedSearch(runtime, file, module, req);
+}
+
+async function validatedSearch(
+  runtime: RouteRuntime,
+  file: string,
+  module: Record<string, unknown> | undefined,
+  req: PageRequest,
+): Promise<PageRequest> {
+  const { search: schema } = module ?? (await runtime.load(file));
   if (schema === undefined) return req;
   if (!isStandardSchema(schema))
     throw new TypeError(`${file} exports a "search" that is not a Standard Schema`);
@@ -326,10 +362,8 @@ export async function resolveIntercepted(
  * The prefetch windows a page declares for itself:
  * `export const cachePolicy = { freshMs: 5_000, staleMs: 60_000 }` in its `page.server`.
  */
-async function declaredCachePolicy(runtime: RouteRuntime, file: string | undefined) {
-  if (!file) return undefined;
-  const declared = (runtime.ready(file) ?? (await runtime.load(file))).cachePolicy as
-    { freshMs?: unknown; staleMs?: unknown } | undefined;
+function declaredCachePolicy(file: string, module: Record<string, unknown>) {
+  const declared = module.cachePolicy as { freshMs?: unknown; staleMs?: unknown } | undefined;
   if (declared === undefined) return undefined;
   const { freshMs, staleMs } = declared;
   if (
@@ -378,15 +412,19 @@ export async function resolveNotFound(
  * A resolved page: its modules, and its head made from them, which the browser gets ready. A
  * document's is made without the data still streaming (see streamed-html.ts).
  */
-async function withHead(
+function withHead(
   runtime: RouteRuntime,
   state: PageState,
   status: ResolvedPage['status'],
-): Promise<ResolvedPage> {
-  const modules = await loadModules(runtime, filesOf(state));
-  const head = pageHead(state, modules);
-  if (head.length > 0) state.head = head;
-  return { state, modules, status };
+): ResolvedPage | Promise<ResolvedPage> {
+  const files = filesOf(state);
+  const headed = (modules: Map<string, RouteModule>): ResolvedPage => {
+    const head = pageHead(state, modules);
+    if (head.length > 0) state.head = head;
+    return { state, modules, status };
+  };
+  const loaded = loadedModules(runtime, files);
+  return loaded ? headed(loaded) : loadModules(runtime, files).then(headed);
 }
 
 async function loadLayoutData(
@@ -401,7 +439,7 @@ async function loadLayoutData(
   await Promise.all(
     state.segments.map(async (segment, i) => {
       const file = branch[i]?.files['layout.server'];
-      const data = await runLoad(runtime, file, args, req.tracer).catch((error: unknown) => {
+      const data = await Promise.resolve(runLoad(runtime, file, args, req.tracer)).catch((error: unknown) => {
         // A layout that throws notFound() for its own URL has nothing better to show.
         if (isNotFound(error)) return undefined;
         throw error;
@@ -416,10 +454,25 @@ export async function loadModules(
   runtime: RouteRuntime,
   files: readonly string[],
 ): Promise<Map<string, RouteModule>> {
+  return (
+    loadedModules(runtime, files) ??
+    checked(files, await Promise.all(files.map((file) => runtime.load(file))))
+  );
+}
+
+/** `loadModules` when every module is loaded already, else `undefined`. */
+function loadedModules(
+  runtime: RouteRuntime,
+  files: readonly string[],
+): Map<string, RouteModule> | undefined {
   const ready = files.map((file) => runtime.ready(file));
-  const modules = ready.every((module) => module !== undefined)
-    ? ready
-    : await Promise.all(files.map((file) => runtime.load(file)));
+  return ready.every((module) => module !== undefined) ? checked(files, ready) : undefined;
+}
+
+function checked(
+  files: readonly string[],
+  modules: readonly Record<string, unknown>[],
+): Map<string, RouteModule> {
   files.forEach((file, i) => {
     if (typeof modules[i]!.default !== 'function') {
       throw new TypeError(`${file} must export a React component as its default export`);

@@ -254,9 +254,13 @@ describe('cookies', () => {
     const res = { writeHead: () => res } as unknown as Response;
     const logger = { error: () => {}, info: () => {} };
     let scope: RequestScope | undefined;
-    requestScope({ secret: SECRET, trustProxy: false, mode: 'production', logger })(req, res, () => {
-      scope = currentScope('test');
-    });
+    requestScope(express(), { secret: SECRET, trustProxy: false, mode: 'production', logger })(
+      req,
+      res,
+      () => {
+        scope = currentScope('test');
+      },
+    );
     expect(Object.values(scope!)).not.toContain(req);
     expect(scope!.cookies.get('a')).toBe('1');
     // The socket said TLS: a cookie set goes out Secure.
@@ -264,12 +268,31 @@ describe('cookies', () => {
     expect(scope!.cookies.setCookieLines()[0]).toContain('Secure');
   });
 
+  // Every answer passes `writeHead`: one function on the app's response prototype catches them
+  // all, where a wrapper made per answer cost a closure and a property per request.
+  test('the app’s answers keep their scope without a wrapper of their own', async () => {
+    const server = express();
+    server.use(
+      requestScope(server, { secret: SECRET, trustProxy: false, mode: 'production', logger: console }),
+    );
+    let ownWriteHead: boolean | undefined;
+    server.get('/', (_req, res) => {
+      setHeader('x-made-by', 'loader');
+      ownWriteHead = Object.hasOwn(res, 'writeHead');
+      res.end('ok');
+    });
+    const res = await request(server).get('/');
+    expect([res.status, res.headers['x-made-by'], ownWriteHead]).toEqual([200, 'loader', false]);
+  });
+
   test('an answer committed outside the request’s async context still gets its status, headers and cookies', async () => {
     // Made at module level: a callback run through it has no request scope in its context, as
     // when a renderer calls back from a context of its own.
     const outside = new AsyncResource('outside the request');
     const server = express();
-    server.use(requestScope({ secret: SECRET, trustProxy: false, mode: 'production', logger: console }));
+    server.use(
+      requestScope(server, { secret: SECRET, trustProxy: false, mode: 'production', logger: console }),
+    );
     server.get('/', (_req, res) => {
       setStatus(201);
       setHeader('x-made-by', 'loader');
