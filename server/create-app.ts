@@ -80,7 +80,8 @@ export function createApp(input: SwitchyardOptions): SwitchyardApp {
   app.all(`${ACTION_PATH}:id`, (_req, res) => sendMethodNotAllowed(res, ['POST'], 'actions take POST.'));
 
   // A URL a `route.ts` matches is its handler's, whatever the method; every other is a page's.
-  app.use(createRouteHandlers(runtime, options));
+  const routeHandlers = createRouteHandlers(runtime, options);
+  if (routeHandlers) app.use(routeHandlers);
   app.get(/.*/, renderDocument);
   app.head(/.*/, renderDocument);
   app.all(/.*/, (_req, res) => sendMethodNotAllowed(res, ['GET', 'HEAD'], 'pages take GET and HEAD.'));

@@ -65,10 +65,16 @@ type Handlers = Partial<Record<Method, RouteHandler>>;
 /** Methods a page of another site could use to change something for its visitor. */
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Express middleware: answers the URLs a `route.ts` matches, and passes every other on. */
-export function createRouteHandlers(runtime: RouteRuntime, options: ResolvedOptions): RequestHandler {
-  // An app without route handlers pays nothing for them: not even an async call per request.
-  if (!someNode(runtime.tree, (node) => node.files.route !== undefined)) return (_req, _res, next) => next();
+/**
+ * Express middleware: answers the URLs a `route.ts` matches, and passes every other on.
+ * `undefined` for an app with no `route.ts`.
+ */
+export function createRouteHandlers(
+  runtime: RouteRuntime,
+  options: ResolvedOptions,
+): RequestHandler | undefined {
+  // An app without route handlers pays nothing for them: not even a layer of Express's router.
+  if (!someNode(runtime.tree, (node) => node.files.route !== undefined)) return undefined;
 
   return async function handleRoute(req, res, next): Promise<void> {
     // A malformed target or path is the document handler's to refuse.

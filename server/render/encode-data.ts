@@ -59,8 +59,8 @@ function plain(value: unknown, seen: Set<object>, strict: boolean): boolean {
       const size = seen.size;
       if (seen.add(value).size === size) return false;
       if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++)
-          if (!(i in value) || !plain(value[i], seen, strict)) return false;
+        // A hole reads as `undefined`, which is not plain: no `in` check per element.
+        for (let i = 0; i < value.length; i++) if (!plain(value[i], seen, strict)) return false;
         return true;
       }
       // A null prototype JSON would lose. An own `__proto__` key an object literal in a script

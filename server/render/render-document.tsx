@@ -130,11 +130,11 @@ export function createDocumentHandler(
     const stopper = new RenderStop();
     let outcome: RenderOutcome = 'completed';
     // Set once React starts: before that, stopping the stopper is enough.
-    const render: { abort?: (reason: unknown) => void } = {};
+    let abortRender: ((reason: unknown) => void) | undefined;
     const stop = (why: RenderOutcome) => {
       if (outcome === 'completed') outcome = why;
       stopper.stop(new Error(`render ${why}`));
-      render.abort?.(new Error(`render ${why}`));
+      abortRender?.(new Error(`render ${why}`));
     };
     /**
      * Set once the document's status and headers are decided and its stream is piped: from then
@@ -156,16 +156,17 @@ export function createDocumentHandler(
       stats.activeRenders--;
       observer.renderEnded?.(outcome);
       // The response's listeners may outlive it a while (see HtmlInjector): they must not hold the render.
-      delete render.abort;
+      abortRender = undefined;
       injector?.closed();
     });
 
     // React calls onError and then onShellError with one error: it is logged and reported once.
-    const recorded = new Set<unknown>();
+    // Made with the first error: most requests have none.
+    let recorded: Set<unknown> | undefined;
     const record = (error: unknown, source: ErrorContext['source'], what: string): string => {
       const digest = digestOf(error);
-      if (recorded.has(error)) return digest;
-      recorded.add(error);
+      if (recorded?.has(error)) return digest;
+      (recorded ??= new Set()).add(error);
       logger.error(`[switchyard] ${req.method} ${url.pathname} ${what}, digest ${digest}`, error);
       reporter.report(error, { route: matchRoute(runtime.tree, segments)?.pattern ?? null, digest, source });
       return digest;
@@ -380,7 +381,7 @@ export function createDocumentHandler(
           return record(error, isStreamedLoadError(page.state, error) ? 'load' : 'render', 'render error');
         },
       });
-      render.abort = stream.abort;
+      abortRender = stream.abort;
       if (stopper.stopped) stream.abort(stopper.reason);
       // The browser is told a digest for data the deadline cut off: the log must have it too.
       streamData(page.state, out, {
