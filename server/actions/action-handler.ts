@@ -22,7 +22,14 @@ import { decodeActionArgs, type ArgBudget } from './action-args.js';
 import { checkActionOrigin, ownOrigin, parseOrigin } from './action-guard.js';
 import { createActionRegistry } from './action-registry.js';
 import { digestOf } from '../http/digest.js';
-import { noStore, sendErrorPage, sendRefusedRedirect, sendRetryLater, sendText } from '../http/answers.js';
+import {
+  noStore,
+  sendErrorPage,
+  sendRefusedRedirect,
+  sendRetryLater,
+  sendServerError,
+  sendText,
+} from '../http/answers.js';
 import type { FormState, FormStateStore } from '../render/form-state.js';
 import { HttpError } from '../http/http-error.js';
 import type { ResolvedOptions } from '../options.js';
@@ -130,7 +137,7 @@ export function createActionHandler(
         digest,
         source: 'action',
       });
-      if (script) return void res.status(500).json({ error: 'server', digest } satisfies ActionAnswer);
+      if (script) return sendServerError(res, digest);
       return sendErrorPage(res, digest);
     }
     if (script) {

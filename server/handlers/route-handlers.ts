@@ -9,13 +9,7 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { decodePathname, matchRoute, type Params, type RouteMatch } from '../../shared/match-route.js';
-import {
-  PAGE_DATA_PARAM,
-  PREFETCH_PARAM,
-  WHOLE_PARAM,
-  type DocumentAnswer,
-  type PageDataError,
-} from '../../shared/page-data.js';
+import { PAGE_DATA_PARAM, PREFETCH_PARAM, WHOLE_PARAM, type DocumentAnswer } from '../../shared/page-data.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import { walkTree, type RouteNode } from '../../shared/route-tree.js';
 import { isNotFound, isRedirect } from '../../shared/router-signals.js';
@@ -26,6 +20,7 @@ import {
   sendMethodNotAllowed,
   sendRefusedRedirect,
   sendRetryLater,
+  sendServerError,
   sendText,
 } from '../http/answers.js';
 import { sendJson } from '../http/compression.js';
@@ -141,9 +136,7 @@ export function createRouteHandlers(
     options.reporter.report(error, { route: match.pattern, digest, source: 'handler' });
     // Past its headers, a response can only be cut short.
     if (res.headersSent) return void res.destroy();
-    neverStore(res)
-      .status(500)
-      .json({ error: 'server', digest } satisfies PageDataError);
+    sendServerError(res, digest);
   }
 }
 

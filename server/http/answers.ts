@@ -7,6 +7,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Response } from 'express';
+import type { PageDataError } from '../../shared/page-data.js';
 import { REFUSED_REDIRECT_MESSAGE } from '../../shared/redirect-target.js';
 import { errorDocument, refusedDocument } from '../render/error-document.js';
 import type { RetryLater } from './retry-later.js';
@@ -94,4 +95,24 @@ export function sendRefusedPage(res: Response, status: number, message: string):
  */
 export function sendErrorPage(res: Response, digest: string, shown?: unknown): void {
   neverStore(res).status(500).type('html').send(errorDocument(digest, shown));
+}
+
+/**
+ * A failure answered to a script (page data, an action called by the router, a route handler):
+ * `{ error: 'server', digest }`, the digest finding the error in the logs. The client router
+ * loads a page that answers so as a document, where its error page renders.
+ */
+export function sendServerError(res: Response, digest: string): void {
+  neverStore(res)
+    .status(500)
+    .json({ error: 'server', digest } satisfies PageDataError);
+}
+
+/**
+ * A redirect a browser follows itself (a document's, or after a form's post): the status, the
+ * `Location` and a line of text for whoever reads the body. The target must have passed
+ * `checkRedirectTarget` already.
+ */
+export function sendRedirectTo(res: Response, status: number, location: string): void {
+  neverStore(res).status(status).location(location).type('text/plain').send(`Redirecting to ${location}`);
 }

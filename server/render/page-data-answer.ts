@@ -4,10 +4,10 @@
  */
 import type { Response } from 'express';
 import { decodePathname, matchRoute, type RouteMatch } from '../../shared/match-route.js';
-import type { DataMode, PageDataError, PageDataResponse, RedirectAnswer } from '../../shared/page-data.js';
+import type { DataMode, PageDataResponse, RedirectAnswer } from '../../shared/page-data.js';
 import { segmentKey } from '../../shared/page-state.js';
 import { dirOf } from '../../shared/route-tree.js';
-import { cachePage, neverStore } from '../http/answers.js';
+import { cachePage, neverStore, sendServerError } from '../http/answers.js';
 import { pageStatus } from '../request/request-scope.js';
 import { sendJson } from '../http/compression.js';
 import { encodeSegments, type LoaderFileOf } from './encode-data.js';
@@ -33,9 +33,7 @@ export function sendPageData(
   cachePage(res, page.status);
   // The client loads a page whose loader failed as a document, where its error.tsx renders.
   if (state.error || page.status === 500) {
-    return void res
-      .status(500)
-      .json({ error: 'server', digest: state.error?.digest ?? '' } satisfies PageDataError);
+    return sendServerError(res, state.error?.digest ?? '');
   }
   const held = new Set<string>();
   if (mode === 'rest') {

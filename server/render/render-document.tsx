@@ -19,7 +19,6 @@ import {
   WHOLE_PARAM,
   type DataMode,
   type InterceptedAnswer,
-  type PageDataError,
 } from '../../shared/page-data.js';
 import { toSearchParams } from '../../shared/page-state.js';
 import { COMPONENT_FILES, dirOf } from '../../shared/route-tree.js';
@@ -42,11 +41,12 @@ import {
   addVary,
   cachePage,
   neverStore,
-  noStore,
   sendErrorPage,
   sendRefusedPage,
+  sendRedirectTo,
   sendRefusedRedirect,
   sendRetryLater,
+  sendServerError,
   sendText,
 } from '../http/answers.js';
 import { HttpError } from '../http/http-error.js';
@@ -180,10 +180,7 @@ export function createDocumentHandler(
         res.destroy();
         return;
       }
-      if (from !== null)
-        neverStore(res)
-          .status(500)
-          .json({ error: 'server', digest } satisfies PageDataError);
+      if (from !== null) sendServerError(res, digest);
       else sendErrorPage(res, digest, options.mode === 'development' ? error : undefined);
     };
 
@@ -238,7 +235,7 @@ export function createDocumentHandler(
             },
           },
         };
-        sendJson(noStore(res).status(200), body);
+        sendJson(cachePage(res, 200).status(200), body);
         return;
       }
       match = matchRoute(runtime.tree, segments);
@@ -290,8 +287,7 @@ export function createDocumentHandler(
       } else {
         // Answering a form's post (a state too large for a cookie), a 307 or 308 would have the
         // browser post the form again to the target: 303 makes it a GET.
-        const status = req.method === 'POST' ? 303 : signal.status;
-        res.status(status).location(location).type('text/plain').send(`Redirecting to ${location}`);
+        sendRedirectTo(res, req.method === 'POST' ? 303 : signal.status, location);
       }
     }
 

@@ -25,11 +25,17 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ACTION_HEADER, ACTION_PATH, type ActionAnswer } from '../../shared/actions.js';
 import { decodePathname } from '../../shared/match-route.js';
-import { PAGE_DATA_PARAM, type PageDataError } from '../../shared/page-data.js';
+import { PAGE_DATA_PARAM } from '../../shared/page-data.js';
 import { checkRedirectTarget } from '../../shared/redirect-target.js';
 import { isRedirect } from '../../shared/router-signals.js';
 import { ownOrigin } from '../actions/action-guard.js';
-import { neverStore, sendErrorPage, sendRefusedRedirect } from '../http/answers.js';
+import {
+  neverStore,
+  sendErrorPage,
+  sendRedirectTo,
+  sendRefusedRedirect,
+  sendServerError,
+} from '../http/answers.js';
 import { digestOf } from '../http/digest.js';
 import { canonicalPathname, parseRequestTarget } from '../http/request-url.js';
 import { redirectOf, sendWebResponse, toWebRequest } from '../http/web-response.js';
@@ -139,7 +145,7 @@ export function runMiddleware(runtime: RouteRuntime, file: string, options: Reso
     }
     // A form's post is followed with a GET, as after an action.
     const code = req.method === 'GET' || req.method === 'HEAD' ? status : 303;
-    res.status(code).location(location).type('text/plain').send(`Redirecting to ${location}`);
+    sendRedirectTo(res, code, location);
   }
 }
 
@@ -157,8 +163,7 @@ function fail(
   if (res.headersSent) return void res.destroy();
   if (expects === 'document')
     return sendErrorPage(res, digest, options.mode === 'development' ? error : undefined);
-  const body: PageDataError | ActionAnswer = { error: 'server', digest };
-  neverStore(res).status(500).json(body);
+  sendServerError(res, digest);
 }
 
 /**

@@ -5,7 +5,8 @@
  * to Sentry itself: every failure is a status with a plain-text reason, never a stack.
  */
 import type { IncomingMessage } from 'node:http';
-import { sendText } from '../http/answers.js';
+import { sendRetryLater, sendText } from '../http/answers.js';
+import { RetryLater } from '../http/retry-later.js';
 import { createGunzip } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import {
@@ -103,7 +104,7 @@ function refuse(req: Request, res: Response, error: unknown): void {
     error instanceof TunnelRefusal ? error : { status: 500, message: 'the tunnel failed.' };
   // A body left unread must not be drained from a client that may keep sending: drop the connection.
   if (!req.complete) res.setHeader('connection', 'close');
-  if (status === 503) res.setHeader('retry-after', String(BUSY_RETRY_AFTER_S));
+  if (status === 503) return sendRetryLater(res, new RetryLater(503, BUSY_RETRY_AFTER_S, message));
   sendText(res, status, message);
 }
 
