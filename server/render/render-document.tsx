@@ -235,7 +235,8 @@ export function createDocumentHandler(
             },
           },
         };
-        sendJson(cachePage(res, 200).status(200), body);
+        // As for any page data: the status its loaders set, the caching of a page that renders.
+        sendJson(cachePage(res, 200).status(pageStatus(res, 200)), body);
         return;
       }
       match = matchRoute(runtime.tree, segments);

@@ -38,6 +38,10 @@ function appWith(middleware: unknown, paths?: unknown, staticDir?: string) {
     'me/page.server.ts': async () => ({ load: () => cookies().get('who') ?? 'nobody' }),
     'media/page.tsx': page(() => <p id="media">media</p>),
     'middleware.ts': async () => ({ middleware, ...(paths === undefined ? {} : { paths }) }),
+    // A route handler that says who the middleware let in.
+    'api/who/route.ts': async () => ({
+      GET: () => Response.json({ who: cookies().get('who') ?? 'nobody' }),
+    }),
   };
   const logger = { error: vi.fn(), info: vi.fn() };
   const reporter = { report: vi.fn() };
@@ -178,6 +182,13 @@ test('it runs before actions: a script call gets its redirect as the action’s,
   const form = await request(app).post(actionPath).type('form').send('a=1');
   expect(form.status).toBe(303);
   expect(form.headers.location).toBe('/sign-in');
+});
+
+test('it runs before route handlers: it answers for them, or lets them go on with what it set', async () => {
+  const refused = await request(appWith(() => new Response('no', { status: 403 })).app).get('/api/who');
+  expect([refused.status, refused.text]).toEqual([403, 'no']);
+  const passed = await request(appWith(guard).app).get('/api/who');
+  expect([passed.status, passed.body, passed.headers['x-checked']]).toEqual([200, { who: 'ada' }, 'yes']);
 });
 
 test('never before the build’s files', async () => {

@@ -136,6 +136,25 @@ const modules: RouteModules = {
   }),
   'cached/off-site/page.tsx': page(() => <p>never</p>),
   'cached/off-site/page.server.ts': loader(() => redirect('https://evil.example/')),
+  // A modal over the shelf: its page data from the shelf is the intercepted answer.
+  'shelf/layout.tsx': async () => ({
+    default: ({ children, modal }: { children: ReactNode; modal: ReactNode }) => (
+      <>
+        {children}
+        {modal}
+      </>
+    ),
+  }),
+  'shelf/page.tsx': page(() => <p>shelf</p>),
+  'shelf/@modal/default.tsx': async () => ({ default: () => null }),
+  'shelf/@modal/(.)item/page.tsx': page(() => <p>item in a modal</p>),
+  'shelf/@modal/(.)item/page.server.ts': loader(() => {
+    setStatus(203);
+    setHeader('x-made-by', 'modal');
+    cookies().set('opened', 'modal');
+    return null;
+  }),
+  'shelf/item/page.tsx': page(() => <p>item</p>),
   // Below the loading state, this loader runs after the shell went out.
   'late/layout.tsx': async () => ({
     default: ({ children }: { children: ReactNode }) => (
@@ -146,12 +165,19 @@ const modules: RouteModules = {
   'late/page.tsx': page((data) => <p id="late">{String(data)}</p>),
   'late/page.server.ts': loader(async () => {
     await shellSent.promise;
-    try {
-      setStatus(404);
-      return 'applied';
-    } catch (error) {
-      return (error as Error).message.split(' (')[0];
-    }
+    const attempt = (call: () => void) => {
+      try {
+        call();
+        return 'applied';
+      } catch (error) {
+        return (error as Error).message.split(' (')[0];
+      }
+    };
+    return [
+      attempt(() => setStatus(404)),
+      attempt(() => setHeader('x-late', '1')),
+      attempt(() => cookies().set('late', '1')),
+    ].join(' | ');
   }),
 };
 
@@ -447,6 +473,25 @@ describe('status and headers', () => {
     expect((await request(server).get('/gone')).status).toBe(410);
   });
 
+  test("a loader's cookie reaches page data as it reaches the document", async () => {
+    const server = app().app;
+    for (const path of ['/visit', '/visit?_sy=%2F']) {
+      const res = await request(server).get(path);
+      expect(res.status).toBe(200);
+      expect(valueOf(cookiesOf(res), 'theme')).toBe('dark');
+    }
+  });
+
+  test("an intercepted page's loader sets the status, headers and cookies of its answer too", async () => {
+    const res = await request(app().app).get('/shelf/item?_sy=%2Fshelf');
+    expect(res.body.intercept?.slot).toBe('modal');
+    expect([res.status, res.headers['x-made-by'], valueOf(cookiesOf(res), 'opened')]).toEqual([
+      203,
+      'modal',
+      'modal',
+    ]);
+  });
+
   test("the framework's own answers stay no-store whatever cache-control a loader set", async () => {
     const { app: server } = app();
     const cacheOf = async (path: string) => {
@@ -522,15 +567,25 @@ describe('status and headers', () => {
     const dev = app('development');
     const devRes = await lateAnswer(dev.app);
     expect(devRes.status).toBe(200);
-    expect(devRes.text).toContain('setStatus(404) came after the response');
+    // Status, header and cookie alike: each call says it came too late.
+    for (const call of [
+      'setStatus(404)',
+      'setHeader(&quot;x-late&quot;)',
+      'cookies().set(&quot;late&quot;)',
+    ]) {
+      expect(devRes.text).toContain(`${call} came after the response`);
+    }
+    expect(devRes.text).not.toContain('applied');
 
     const prod = app('production');
     const prodRes = await lateAnswer(prod.app);
     expect(prodRes.status).toBe(200);
-    expect(prodRes.text).toContain('applied');
-    expect(prod.logger.error).toHaveBeenCalledWith(
-      expect.stringMatching(/^\[switchyard\] warning: setStatus\(404\) came after/),
-    );
+    expect(prodRes.text).toContain('applied | applied | applied');
+    for (const call of [/setStatus\(404\)/, /setHeader\("x-late"\)/, /cookies\(\)\.set\("late"\)/]) {
+      expect(prod.logger.error).toHaveBeenCalledWith(
+        expect.stringMatching(new RegExp(`^\\[switchyard\\] warning: ${call.source} came after`)),
+      );
+    }
   });
 
   test('once the status is chosen, before a compressed head reaches the socket: too late too, and said', async () => {

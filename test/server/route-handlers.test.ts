@@ -241,11 +241,14 @@ describe('failures', () => {
 describe('requests from other sites', () => {
   const POST = vi.fn(() => new Response('done'));
   const { app: server } = app({
-    'mine/route.ts': { GET: POST, POST, DELETE: POST },
+    'mine/route.ts': { GET: POST, POST, PUT: POST, PATCH: POST, DELETE: POST },
     'open/route.ts': { POST, allowCrossOrigin: true },
   });
-  const send = (path: string, headers: Record<string, string>, method: 'post' | 'delete' | 'get' = 'post') =>
-    request(server)[method](path).set('host', 'app.example').set(headers);
+  const send = (
+    path: string,
+    headers: Record<string, string>,
+    method: 'post' | 'put' | 'patch' | 'delete' | 'get' = 'post',
+  ) => request(server)[method](path).set('host', 'app.example').set(headers);
 
   test.each([
     [{ origin: 'http://evil.example' }, 'Origin http://evil.example is not allowed'],
@@ -254,7 +257,7 @@ describe('requests from other sites', () => {
     [{ origin: 'null' }, 'Origin null is not allowed'],
   ])('%j is refused with a 403, the handler never runs', async (headers, reason) => {
     POST.mockClear();
-    for (const method of ['post', 'delete'] as const) {
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
       const res = await send('/mine', headers, method);
       expect(res.status).toBe(403);
       expect(res.text).toBe(`Forbidden: ${reason}`);
