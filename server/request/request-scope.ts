@@ -141,16 +141,28 @@ export function requestScope(
   // Node writes every answer's head through `writeHead` (an answer that never calls it gets an
   // implicit one), so it is the one place where all answers pass. Express gives each response of
   // the app the prototype `app.response`: one `writeHead` there, not a wrapper made per answer.
+  // It calls the `writeHead` the prototype chain has at that moment (an agent may patch Node's).
   const proto = app.response as ScopedResponse;
-  const writeHead = proto.writeHead;
-  proto.writeHead = function (this: ScopedResponse, ...args: Parameters<Response['writeHead']>) {
+  const inherited = Object.getPrototypeOf(proto) as Response;
+  const scopedWriteHead = function (this: ScopedResponse, ...args: Parameters<Response['writeHead']>) {
     const scope = this[SCOPE];
     if (scope && !scope.sent) scope.applyTo(this);
-    return writeHead.apply(this, args);
+    return inherited.writeHead.apply(this, args);
   } as Response['writeHead'];
+  proto.writeHead = scopedWriteHead;
   return (req, res, next) => {
     const scope = new RequestScope(req, config);
     (res as ScopedResponse)[SCOPE] = scope;
+    // Middleware in front of this app (morgan, compression or express-session, through
+    // `on-headers`) may have given the response a `writeHead` of its own, which Node calls in
+    // place of the prototype's: that one is wrapped, for this answer alone.
+    if (res.writeHead !== scopedWriteHead) {
+      const own = res.writeHead;
+      res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+        if (!scope.sent) scope.applyTo(this);
+        return own.apply(this, args);
+      } as Response['writeHead'];
+    }
     storage.run(scope, next);
   };
 }

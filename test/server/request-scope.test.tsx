@@ -311,6 +311,24 @@ describe('cookies', () => {
     expect([res.status, res.headers['x-made-by'], ownWriteHead]).toEqual([200, 'loader', false]);
   });
 
+  // Middleware in front of the app (morgan, compression, express-session, through `on-headers`)
+  // puts a `writeHead` of its own on each response, which Node calls in place of the prototype's.
+  test('behind middleware that wraps writeHead, page data still gets the cookies a loader set', async () => {
+    const outer = express();
+    let wrapped = 0;
+    outer.use((_req, res, next) => {
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+        wrapped++;
+        return writeHead.apply(this, args);
+      } as Response['writeHead'];
+      next();
+    });
+    outer.use(app().app);
+    const res = await request(outer).get('/visit?_sy=%2F');
+    expect([res.status, valueOf(cookiesOf(res), 'theme'), wrapped]).toEqual([200, 'dark', 1]);
+  });
+
   test('an answer committed outside the request’s async context still gets its status, headers and cookies', async () => {
     // Made at module level: a callback run through it has no request scope in its context, as
     // when a renderer calls back from a context of its own.
