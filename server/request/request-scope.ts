@@ -144,9 +144,8 @@ export function requestScope(
   // It calls the `writeHead` the prototype chain has at that moment (an agent may patch Node's).
   const proto = app.response as ScopedResponse;
   const inherited = Object.getPrototypeOf(proto) as Response;
-  const scopedWriteHead = function (this: ScopedResponse, ...args: Parameters<Response['writeHead']>) {
-    const scope = this[SCOPE];
-    if (scope && !scope.sent) scope.applyTo(this);
+  const scopedWriteHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+    commitAnswer(this);
     return inherited.writeHead.apply(this, args);
   } as Response['writeHead'];
   proto.writeHead = scopedWriteHead;
@@ -159,7 +158,7 @@ export function requestScope(
     if (res.writeHead !== scopedWriteHead) {
       const own = res.writeHead;
       res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
-        if (!scope.sent) scope.applyTo(this);
+        commitAnswer(this);
         return own.apply(this, args);
       } as Response['writeHead'];
     }
