@@ -6,7 +6,7 @@
  * the app at a time, however many it pipelines.
  */
 import { AsyncResource } from 'node:async_hooks';
-import { createServer } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { setImmediate, setTimeout } from 'node:timers';
 
 /**
@@ -103,12 +103,41 @@ export function oneRequestAtATime(app) {
 }
 
 /**
- * @param {import('node:http').RequestListener} app
+ * The classes Node's HTTP server makes each request and response from, for an Express app: their
+ * objects are born with the app's prototypes, so Express need not give them those.
+ *
+ * Express gives every request and response its app's prototypes (`app.request`, `app.response`)
+ * with `Object.setPrototypeOf`. V8 takes an object whose prototype was changed that way for one
+ * that may serve as a prototype: the hidden classes it moves through from then on are its own,
+ * never shared. Each property that Express and the framework then add to a request or response
+ * makes a new hidden class (a dozen per request, each kept until the next full collection), and
+ * every property read that meets requests or responses sees a new class each time, so V8's inline
+ * caches there give up (megamorphic) and go through its one shared lookup cache.
+ *
+ * Here the app's prototypes become those of two subclasses of Node's, in front of the ones Express
+ * made (which stay in the chain, with whatever the app put on them). Objects made from these
+ * classes share their hidden classes, and Express's `setPrototypeOf` finds the prototype it would
+ * set and changes nothing. Measured in docs/performance.md ("Requests born with their prototype").
+ * @param {{ request: object, response: object }} app an Express app, before it serves
+ */
+export function requestClassesFor(app) {
+  class AppRequest extends IncomingMessage {}
+  Object.setPrototypeOf(AppRequest.prototype, app.request);
+  class AppResponse extends ServerResponse {}
+  Object.setPrototypeOf(AppResponse.prototype, app.response);
+  app.request = AppRequest.prototype;
+  app.response = AppResponse.prototype;
+  return { IncomingMessage: AppRequest, ServerResponse: AppResponse };
+}
+
+/**
+ * @param {import('node:http').RequestListener & { request: object, response: object }} app an Express app
  * @param {{ port: number, host: string | undefined, limits: ReturnType<typeof readServerLimits> }} options
  */
 export function serve(app, { port, host, limits }) {
   const server = createServer(
     {
+      ...requestClassesFor(app),
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: limits.headersTimeoutMs,
       // Node looks for expired requests on this interval (30 s by default), which would stretch
