@@ -110,7 +110,7 @@ export function oneRequestAtATime(app) {
  * with `Object.setPrototypeOf`. V8 takes an object whose prototype was changed that way for one
  * that may serve as a prototype: the hidden classes it moves through from then on are its own,
  * never shared. Each property that Express and the framework then add to a request or response
- * makes a new hidden class (a dozen per request, each kept until the next full collection), and
+ * makes a new hidden class (14 per request, each kept until the next full collection), and
  * every property read that meets requests or responses sees a new class each time, so V8's inline
  * caches there give up (megamorphic) and go through its one shared lookup cache.
  *

@@ -139,8 +139,10 @@ export function requestScope(
     logger,
   };
   // Node writes every answer's head through `writeHead` (an answer that never calls it gets an
-  // implicit one), so it is the one place where all answers pass. Express gives each response of
-  // the app the prototype `app.response`: one `writeHead` there, not a wrapper made per answer.
+  // implicit one), so it is the one place where all answers pass. Every response of the app has
+  // `app.response` in its prototype chain (Express gives it that prototype, or the production
+  // server makes it with a subclass in front of it): one `writeHead` there, not a wrapper made
+  // per answer.
   // It calls the `writeHead` the prototype chain has at that moment (an agent may patch Node's).
   const proto = app.response as ScopedResponse;
   const inherited = Object.getPrototypeOf(proto) as Response;
