@@ -30,14 +30,15 @@ test('requests and responses are born with the app’s prototypes, and keep what
   const app = express();
   (app.request as unknown as { greeting: string }).greeting = 'set before serving';
   (app.response as unknown as { sendGreeting(): void }).sendGreeting = function (this: express.Response) {
-    this.send(`${(this.req as unknown as { greeting: string }).greeting}; ${this.locals.late}`);
+    const late = (this as unknown as { late: string }).late;
+    this.send(`${(this.req as unknown as { greeting: string }).greeting}; ${late}`);
   };
   const born: boolean[] = [];
   const url = await listen(app);
   server!.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     born.push(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response);
   });
-  app.response.locals = { late: 'added after' } as never;
+  (app.response as unknown as { late: string }).late = 'added after';
   app.get('/', (req, res) => {
     expect(req).toBeInstanceOf(IncomingMessage);
     expect(res).toBeInstanceOf(ServerResponse);
